@@ -1,0 +1,6 @@
+import type { ComponentDefinition } from '../platform/component';
+import { coreComponent } from '../platform/core-component';
+import { courseComponent } from './course/component';
+
+/** Every component of the site, in install order. A new component is added here, last. */
+export const components: readonly ComponentDefinition[] = [coreComponent, courseComponent];

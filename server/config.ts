@@ -1,0 +1,50 @@
+/** Every setting Tessera reads from the environment, with its default. The README documents each one. */
+export interface Config {
+  port: number;
+  host: string;
+  /** `sqlite:<file>`, `sqlite::memory:` or `postgres://…` */
+  databaseUrl: string;
+  /** Public base URL without a trailing slash, e.g. `https://lms.example.org`. */
+  wwwroot: string;
+  /** Admin password used when the site is first created; random (and printed once) when absent. */
+  adminPassword: string | undefined;
+  /** Create demo users, courses and activities on an empty site. */
+  demoData: boolean;
+  /** Password of every demo user; random (and printed once) when absent. */
+  demoPassword: string | undefined;
+  logLevel: string;
+  /** Developer debugging: site admins see debuginfo and backtraces in exceptions. */
+  debugDeveloper: boolean;
+  /** Secure cookies (set when WWWROOT is https). */
+  secureCookies: boolean;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'off', 'no'].includes(value.trim().toLowerCase());
+}
+
+function port(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be a port number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const p = port(env.PORT);
+  const host = env.HOST || '127.0.0.1';
+  const wwwroot = (env.WWWROOT || `http://${host === '0.0.0.0' ? 'localhost' : host}:${p}`).replace(/\/+$/, '');
+  return {
+    port: p,
+    host,
+    databaseUrl: env.DATABASE_URL || 'sqlite:./data/tessera.db',
+    wwwroot,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demoData: flag(env.DEMO_DATA, true),
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    debugDeveloper: flag(env.DEBUG_DEVELOPER, false),
+    secureCookies: wwwroot.startsWith('https://'),
+  };
+}

@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { DB } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// int8 (bigint, count(*)) arrives as a string by default; every such value we store fits a JS number.
+pg.types.setTypeParser(20, (value) => Number(value));
+// numeric (used for grades) likewise.
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+export interface OpenOptions {
+  /** PostgreSQL only: the schema to use (created if missing). Tests use one schema per run. */
+  schema?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ':memory:' && file !== '') mkdirSync(dirname(file), { recursive: true });
+  const connection = new SQLite(file === '' ? ':memory:' : file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('synchronous = NORMAL');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const schema = options.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name "${schema}"`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,42 @@
+/**
+ * The one error type for users' mistakes and refusals. `errorcode` + `component` name a string in the
+ * component's language pack (component `error` = core errors); `a` fills its placeholders. The web-service
+ * layer and the page routes map it to the wire format or an error page in one place each.
+ */
+export class AppError extends Error {
+  readonly errorcode: string;
+  readonly component: string;
+  readonly a: unknown;
+  readonly debuginfo: string | undefined;
+  /** Where the user should go next (an absolute URL or a path under wwwroot). */
+  readonly link: string | undefined;
+  /** HTTP status for page routes and whole-request failures. */
+  readonly status: number;
+
+  constructor(
+    errorcode: string,
+    options: { component?: string; a?: unknown; debuginfo?: string; link?: string; status?: number } = {},
+  ) {
+    super(`${options.component ?? 'error'}/${errorcode}`);
+    this.name = 'AppError';
+    this.errorcode = errorcode;
+    this.component = options.component ?? 'error';
+    this.a = options.a;
+    this.debuginfo = options.debuginfo;
+    this.link = options.link;
+    this.status = options.status ?? 400;
+  }
+}
+
+/** Capability refused: Moodle's `nopermissions` with the action in `$a`. */
+export function noPermissions(capability: string, action?: string): AppError {
+  return new AppError('nopermissions', { a: action ?? capability, debuginfo: `(${capability})`, status: 403 });
+}
+
+export function invalidParameter(debuginfo: string): AppError {
+  return new AppError('invalidparameter', { debuginfo });
+}
+
+export function invalidRecord(table: string, debuginfo?: string): AppError {
+  return new AppError('invalidrecord', { a: table, debuginfo: debuginfo ?? table, status: 404 });
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { MethodContract } from '../../api/contract';
+import type { DB } from '../db/schema';
+import type { Access } from '../platform/access/types';
+import type { Platform } from '../platform/platform';
+import type { CurrentUser, SessionRecord } from '../platform/session';
+
+/** What a web-service handler gets: the caller, their permissions, and the call's transaction. */
+export interface CallContext {
+  platform: Platform;
+  /** The call's own transaction: every change a call makes commits or rolls back together. */
+  db: Kysely<DB>;
+  /** null only for methods called without login. */
+  user: CurrentUser | null;
+  session: SessionRecord | null;
+  access: Access;
+  lang: string;
+  ip: string;
+}
+
+export interface MethodDefinition<C extends MethodContract = MethodContract> {
+  contract: C;
+  handler(ctx: CallContext, args: z.output<C['args']>): Promise<z.input<C['returns']>>;
+}
+
+/** Binds a handler to its contract; the handler receives validated, defaulted arguments. */
+export function defineMethod<C extends MethodContract>(
+  contract: C,
+  handler: (ctx: CallContext, args: z.output<C['args']>) => Promise<z.input<C['returns']>>,
+): MethodDefinition {
+  return { contract, handler } as unknown as MethodDefinition;
+}
