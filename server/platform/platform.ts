@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { DialectName } from '../db/database';
 import type { DB } from '../db/schema';
+import type { ComponentDefinition } from './component';
 import type { StringManager } from './strings';
+import type { TemplateManager } from './templates';
 
 /** The long-lived services of one server process. Everything else lives in the database. */
 export interface Platform {
@@ -12,6 +14,9 @@ export interface Platform {
   dialect: DialectName;
   strings: StringManager;
   log: Logger;
+  templates: TemplateManager;
+  /** Every component of the site, in install order. */
+  components: readonly ComponentDefinition[];
 }
 
 /** Unix time in seconds, the unit of every time column. */
