@@ -4,15 +4,22 @@ import { z } from 'zod';
  * Moodle's cleaning of scalars: integers may arrive as numbers or digit strings (form-encoded REST
  * calls send everything as text); a value that would change when cleaned is refused.
  */
-export const wsInt = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]).pipe(z.number().int());
+export const wsInt = z
+  .union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)])
+  .pipe(z.number().int())
+  .meta({ title: 'int' });
 
 /** Booleans accept true/false, 0/1 and "0"/"1". */
 export const wsBool = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')])
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true')
+  .meta({ title: 'bool' });
 
 /** Floats may arrive as numbers or numeric strings. */
-export const wsFloat = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]).pipe(z.number());
+export const wsFloat = z
+  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)])
+  .pipe(z.number())
+  .meta({ title: 'float' });
 
 export const warningSchema = z.object({
   item: z.string().optional(),
