@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -24,7 +24,7 @@ declare module 'fastify' {
 
 /** Builds the whole HTTP application on a platform; tests build it too and drive it with inject(). */
 export async function buildApp(platform: Platform, components: readonly ComponentDefinition[]): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: platform.log, trustProxy: true, disableRequestLogging: platform.config.logLevel !== 'debug' });
+  const app = Fastify({ loggerInstance: platform.log as FastifyBaseLogger, trustProxy: true, disableRequestLogging: platform.config.logLevel !== 'debug' });
   const registry = new MethodRegistry(components);
   app.decorate('methods', registry);
 

@@ -11,51 +11,51 @@ export interface ConfigTable {
 
 export interface UserTable {
   id: Generated<number>;
-  auth: string;
+  auth: Generated<string>;
   username: string;
-  password: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  idnumber: string;
-  phone1: string;
-  phone2: string;
-  department: string;
-  institution: string;
-  city: string;
-  country: string;
-  lang: string;
-  timezone: string;
-  description: string;
-  suspended: number;
-  deleted: number;
-  picture: number;
-  lastlogin: number;
-  currentlogin: number;
-  lastaccess: number;
-  timecreated: number;
-  timemodified: number;
+  password: Generated<string>;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  email: Generated<string>;
+  idnumber: Generated<string>;
+  phone1: Generated<string>;
+  phone2: Generated<string>;
+  department: Generated<string>;
+  institution: Generated<string>;
+  city: Generated<string>;
+  country: Generated<string>;
+  lang: Generated<string>;
+  timezone: Generated<string>;
+  description: Generated<string>;
+  suspended: Generated<number>;
+  deleted: Generated<number>;
+  picture: Generated<number>;
+  lastlogin: Generated<number>;
+  currentlogin: Generated<number>;
+  lastaccess: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
 }
 
 export interface SessionTable {
   /** The random value in the session cookie. */
   sid: string;
   /** 0 while nobody is logged in on this session. */
-  userid: number;
+  userid: Generated<number>;
   sesskey: string;
   /** JSON object for small per-session state (login token, quiz passwords accepted, …). */
-  data: string;
-  firstip: string;
-  lastip: string;
-  timecreated: number;
-  timemodified: number;
+  data: Generated<string>;
+  firstip: Generated<string>;
+  lastip: Generated<string>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
 }
 
 export interface UserPreferenceTable {
   id: Generated<number>;
   userid: number;
   name: string;
-  value: string;
+  value: Generated<string>;
 }
 
 export interface ContextTable {
@@ -63,18 +63,18 @@ export interface ContextTable {
   contextlevel: number;
   instanceid: number;
   /** `/1/5/23`: ids from the system context down to this one. */
-  path: string;
-  depth: number;
-  locked: number;
+  path: Generated<string>;
+  depth: Generated<number>;
+  locked: Generated<number>;
 }
 
 export interface RoleTable {
   id: Generated<number>;
-  name: string;
+  name: Generated<string>;
   shortname: string;
-  description: string;
+  description: Generated<string>;
   sortorder: number;
-  archetype: string;
+  archetype: Generated<string>;
 }
 
 export interface RoleAssignmentTable {
@@ -82,10 +82,10 @@ export interface RoleAssignmentTable {
   roleid: number;
   contextid: number;
   userid: number;
-  component: string;
-  itemid: number;
-  modifierid: number;
-  timemodified: number;
+  component: Generated<string>;
+  itemid: Generated<number>;
+  modifierid: Generated<number>;
+  timemodified: Generated<number>;
 }
 
 export interface RoleCapabilityTable {
@@ -94,9 +94,9 @@ export interface RoleCapabilityTable {
   roleid: number;
   capability: string;
   /** 1 allow, -1 prevent, -1000 prohibit (inherit has no row). */
-  permission: number;
-  modifierid: number;
-  timemodified: number;
+  permission: Generated<number>;
+  modifierid: Generated<number>;
+  timemodified: Generated<number>;
 }
 
 export interface CapabilityTable {
@@ -104,72 +104,72 @@ export interface CapabilityTable {
   name: string;
   /** `read` or `write` */
   captype: string;
-  contextlevel: number;
-  component: string;
-  riskbitmask: number;
+  contextlevel: Generated<number>;
+  component: Generated<string>;
+  riskbitmask: Generated<number>;
 }
 
 export interface CourseCategoryTable {
   id: Generated<number>;
   name: string;
-  idnumber: string;
-  description: string;
-  descriptionformat: number;
-  parent: number;
-  sortorder: number;
-  coursecount: number;
-  visible: number;
-  depth: number;
-  path: string;
-  timemodified: number;
+  idnumber: Generated<string>;
+  description: Generated<string>;
+  descriptionformat: Generated<number>;
+  parent: Generated<number>;
+  sortorder: Generated<number>;
+  coursecount: Generated<number>;
+  visible: Generated<number>;
+  depth: Generated<number>;
+  path: Generated<string>;
+  timemodified: Generated<number>;
 }
 
 export interface CourseTable {
   id: Generated<number>;
-  category: number;
-  sortorder: number;
+  category: Generated<number>;
+  sortorder: Generated<number>;
   fullname: string;
   shortname: string;
-  idnumber: string;
-  summary: string;
-  summaryformat: number;
-  format: string;
-  showgrades: number;
-  newsitems: number;
-  startdate: number;
-  enddate: number;
-  maxbytes: number;
-  showreports: number;
-  visible: number;
-  groupmode: number;
-  groupmodeforce: number;
-  defaultgroupingid: number;
-  lang: string;
-  theme: string;
-  enablecompletion: number;
-  completionnotify: number;
-  hiddensections: number;
-  timecreated: number;
-  timemodified: number;
+  idnumber: Generated<string>;
+  summary: Generated<string>;
+  summaryformat: Generated<number>;
+  format: Generated<string>;
+  showgrades: Generated<number>;
+  newsitems: Generated<number>;
+  startdate: Generated<number>;
+  enddate: Generated<number>;
+  maxbytes: Generated<number>;
+  showreports: Generated<number>;
+  visible: Generated<number>;
+  groupmode: Generated<number>;
+  groupmodeforce: Generated<number>;
+  defaultgroupingid: Generated<number>;
+  lang: Generated<string>;
+  theme: Generated<string>;
+  enablecompletion: Generated<number>;
+  completionnotify: Generated<number>;
+  hiddensections: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
 }
 
 export interface CourseSectionTable {
   id: Generated<number>;
   course: number;
-  section: number;
-  name: string;
-  summary: string;
-  summaryformat: number;
+  section: Generated<number>;
+  name: Generated<string>;
+  summary: Generated<string>;
+  summaryformat: Generated<number>;
   /** Comma-separated course-module ids in display order. */
-  sequence: string;
-  visible: number;
-  timemodified: number;
+  sequence: Generated<string>;
+  visible: Generated<number>;
+  timemodified: Generated<number>;
 }
 
 export interface ModuleTable {
   id: Generated<number>;
   name: string;
-  visible: number;
+  visible: Generated<number>;
 }
 
 export interface CourseModuleTable {
@@ -178,86 +178,86 @@ export interface CourseModuleTable {
   module: number;
   instance: number;
   section: number;
-  idnumber: string;
-  added: number;
-  visible: number;
-  groupmode: number;
+  idnumber: Generated<string>;
+  added: Generated<number>;
+  visible: Generated<number>;
+  groupmode: Generated<number>;
 }
 
 export interface EnrolTable {
   id: Generated<number>;
   /** Enrolment method: manual, self, guest, … */
   enrol: string;
-  status: number;
+  status: Generated<number>;
   courseid: number;
-  sortorder: number;
-  name: string;
-  roleid: number;
-  timecreated: number;
-  timemodified: number;
+  sortorder: Generated<number>;
+  name: Generated<string>;
+  roleid: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
 }
 
 export interface UserEnrolmentTable {
   id: Generated<number>;
   /** 0 active, 1 suspended */
-  status: number;
+  status: Generated<number>;
   enrolid: number;
   userid: number;
-  timestart: number;
+  timestart: Generated<number>;
   /** 0 = no end */
-  timeend: number;
-  modifierid: number;
-  timecreated: number;
-  timemodified: number;
+  timeend: Generated<number>;
+  modifierid: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
 }
 
 export interface GroupTable {
   id: Generated<number>;
   courseid: number;
-  idnumber: string;
+  idnumber: Generated<string>;
   name: string;
-  description: string;
-  descriptionformat: number;
-  timecreated: number;
-  timemodified: number;
+  description: Generated<string>;
+  descriptionformat: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
 }
 
 export interface GroupMemberTable {
   id: Generated<number>;
   groupid: number;
   userid: number;
-  timeadded: number;
+  timeadded: Generated<number>;
 }
 
 export interface LogTable {
   id: Generated<number>;
-  eventname: string;
-  component: string;
-  action: string;
-  target: string;
-  objecttable: string;
-  objectid: number;
+  eventname: Generated<string>;
+  component: Generated<string>;
+  action: Generated<string>;
+  target: Generated<string>;
+  objecttable: Generated<string>;
+  objectid: Generated<number>;
   /** c, r, u or d */
-  crud: string;
-  contextid: number;
-  contextlevel: number;
-  contextinstanceid: number;
-  userid: number;
-  courseid: number;
-  relateduserid: number;
+  crud: Generated<string>;
+  contextid: Generated<number>;
+  contextlevel: Generated<number>;
+  contextinstanceid: Generated<number>;
+  userid: Generated<number>;
+  courseid: Generated<number>;
+  relateduserid: Generated<number>;
   /** JSON */
-  other: string;
-  ip: string;
-  timecreated: number;
+  other: Generated<string>;
+  ip: Generated<string>;
+  timecreated: Generated<number>;
 }
 
 export interface SessionNotificationTable {
   id: Generated<number>;
   sid: string;
-  message: string;
+  message: Generated<string>;
   /** success, info, warning or error */
-  type: string;
-  timecreated: number;
+  type: Generated<string>;
+  timecreated: Generated<number>;
 }
 
 export interface ExternalTokenTable {
@@ -265,10 +265,10 @@ export interface ExternalTokenTable {
   token: string;
   userid: number;
   service: string;
-  creatorid: number;
-  validuntil: number;
-  lastaccess: number;
-  timecreated: number;
+  creatorid: Generated<number>;
+  validuntil: Generated<number>;
+  lastaccess: Generated<number>;
+  timecreated: Generated<number>;
 }
 
 export interface DB {

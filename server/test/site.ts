@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequest } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import { components as siteComponents } from '../components/registry';
 import type { DialectName } from '../db/database';
@@ -89,7 +89,7 @@ export async function createTestSite(dialect: DialectName, extraComponents: Comp
     async ajax(calls, session = null, nologin = false) {
       const info = calls.map((c) => c.methodname).join(',');
       const url = nologin ? `/lib/ajax/service-nologin.php?info=${info}` : `/lib/ajax/service.php?sesskey=${session?.sesskey ?? ''}&info=${info}`;
-      const options: LightMyRequest.InjectOptions = {
+      const options: InjectOptions = {
         method: 'POST',
         url,
         headers: { 'content-type': 'application/json', ...(session ? { cookie: session.cookie } : {}) },

@@ -17,7 +17,7 @@ async function targetUser(ctx: CallContext, userid: number): Promise<number> {
 const getUserPreferences = defineMethod(coreUserGetUserPreferences, async (ctx, { name, userid }) => {
   const target = await targetUser(ctx, userid);
   const all = await getPreferences(ctx.db, target);
-  const preferences = Object.entries(all)
+  const preferences: Array<{ name: string; value: string | null }> = Object.entries(all)
     .filter(([key]) => name === '' || key === name)
     .map(([key, value]) => ({ name: key, value }));
   if (name !== '' && preferences.length === 0) preferences.push({ name, value: null });
