@@ -1,4 +1,5 @@
 import { getSystemContext } from './access/contexts';
+import { coreCapabilities } from './access/capabilities';
 import type { ComponentDefinition } from './component';
 import { platformMigrations } from './migrations';
 import type { CallContext } from '../ws/method';
@@ -10,6 +11,7 @@ async function requireSiteConfig(ctx: CallContext): Promise<void> {
 /** Core (`moodle`): the platform's own tables, capabilities, strings and methods. */
 export const coreComponent: ComponentDefinition = {
   name: 'moodle',
+  capabilities: coreCapabilities,
   dir: import.meta.dirname,
   migrations: platformMigrations.migrations,
   pages: [
