@@ -1,6 +1,7 @@
 import { getSystemContext } from './access/contexts';
 import { coreCapabilities } from './access/capabilities';
 import type { ComponentDefinition } from './component';
+import { coreMethods } from './external';
 import { platformMigrations } from './migrations';
 import type { CallContext } from '../ws/method';
 
@@ -11,9 +12,10 @@ async function requireSiteConfig(ctx: CallContext): Promise<void> {
 /** Core (`moodle`): the platform's own tables, capabilities, strings and methods. */
 export const coreComponent: ComponentDefinition = {
   name: 'moodle',
-  capabilities: coreCapabilities,
   dir: import.meta.dirname,
   migrations: platformMigrations.migrations,
+  capabilities: coreCapabilities,
+  methods: coreMethods,
   pages: [
     { path: '/' },
     { path: '/my/' },

@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { ensureCategoryContext, ensureCourseContext, ensureUserContext, getSystemContext } from '../platform/access/contexts';
+import { assignRole, getRoleByShortname } from '../platform/access/install';
+import { hashPassword } from '../platform/auth/passwords';
+import { now, type Platform } from '../platform/platform';
+import { demoCategories, demoCourses, demoStaff, demoStudents } from './people';
+
+/** true while the site has no course besides the front page. */
+export async function isSiteEmpty(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('course').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '<>', 1).executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+async function roleId(db: Kysely<DB>, shortname: string): Promise<number> {
+  const role = await getRoleByShortname(db, shortname);
+  if (!role) throw new Error(`The ${shortname} role is missing: install the site first`);
+  return role.id;
+}
+
+/**
+ * Fills an empty site with people, categories, courses, sections, enrolments and groups so every
+ * screen has something to show. Refuses to run on a site that already has courses.
+ */
+export async function generateDemoData(platform: Platform, options: { password: string }): Promise<void> {
+  if (!(await isSiteEmpty(platform.db))) throw new Error('Demo data is only created on an empty site');
+  const hash = await hashPassword(options.password);
+  await platform.db.transaction().execute(async (db) => {
+    const t = now();
+    const roles = {
+      manager: await roleId(db, 'manager'),
+      editingteacher: await roleId(db, 'editingteacher'),
+      teacher: await roleId(db, 'teacher'),
+      student: await roleId(db, 'student'),
+    };
+    const userIds = new Map<string, number>();
+    const people = [
+      ...demoStaff.map((p) => ({ ...p, city: 'Leeds', country: 'GB' })),
+      ...demoStudents.map((p) => ({ ...p, role: 'student' })),
+    ];
+    for (const [i, p] of people.entries()) {
+      const row = await db
+        .insertInto('user')
+        .values({
+          username: p.username,
+          password: hash,
+          firstname: p.firstname,
+          lastname: p.lastname,
+          email: `${p.username}@example.org`,
+          idnumber: `T${String(1000 + i)}`,
+          phone1: `+44 113 496 ${String(1000 + i).slice(-4)}`,
+          department: p.department,
+          institution: 'Tessera Academy',
+          city: p.city,
+          country: p.country,
+          timecreated: t,
+          timemodified: t,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      userIds.set(p.username, row.id);
+      await ensureUserContext(db, row.id);
+    }
+    const id = (username: string) => userIds.get(username) ?? 0;
+    const system = await getSystemContext(db);
+    await assignRole(db, roles.manager, id('manager1'), system.id);
+
+    const categoryIds: number[] = [];
+    for (const [i, c] of demoCategories.entries()) {
+      const row = await db
+        .insertInto('course_categories')
+        .values({ ...c, sortorder: (i + 1) * 10000, depth: 1, timemodified: t })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('course_categories').set({ path: `/${row.id}` }).where('id', '=', row.id).execute();
+      await ensureCategoryContext(db, row.id, 0);
+      categoryIds.push(row.id);
+    }
+
+    for (const [i, c] of demoCourses.entries()) {
+      const category = categoryIds[c.category] ?? 0;
+      const startdate = t - 30 * 86400;
+      const course = await db
+        .insertInto('course')
+        .values({
+          category,
+          sortorder: (c.category + 1) * 10000 + i,
+          fullname: c.fullname,
+          shortname: c.shortname,
+          idnumber: c.shortname,
+          summary: `<p>${c.fullname}: ${c.sections.join(', ').toLowerCase()}.</p>`,
+          startdate,
+          enddate: startdate + 120 * 86400,
+          timecreated: t,
+          timemodified: t,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('course_categories').set((eb) => ({ coursecount: eb('coursecount', '+', 1) })).where('id', '=', category).execute();
+      const context = await ensureCourseContext(db, course.id, category);
+      await db
+        .insertInto('course_sections')
+        .values(['', ...c.sections].map((name, section) => ({ course: course.id, section, name, timemodified: t })))
+        .execute();
+      const enrol = await db
+        .insertInto('enrol')
+        .values({ enrol: 'manual', courseid: course.id, roleid: roles.student, timecreated: t, timemodified: t })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const assistant = c.teacher === 'teacher1' ? 'teacher2' : 'teacher1';
+      const members: Array<[string, number]> = [
+        [c.teacher, roles.editingteacher],
+        [assistant, roles.teacher],
+        // Each course takes a different run of students so enrolments overlap but differ.
+        ...Array.from({ length: c.students }, (_, k): [string, number] => [`student${((i * 5 + k) % demoStudents.length) + 1}`, roles.student]),
+      ];
+      await db
+        .insertInto('user_enrolments')
+        .values(members.map(([username]) => ({ enrolid: enrol.id, userid: id(username), timestart: startdate, timecreated: t, timemodified: t })))
+        .execute();
+      for (const [username, role] of members) await assignRole(db, role, id(username), context.id);
+      const students = members.filter(([, role]) => role === roles.student).map(([username]) => id(username));
+      for (const [g, name] of ['Group A', 'Group B'].entries()) {
+        const group = await db.insertInto('groups').values({ courseid: course.id, name, timecreated: t, timemodified: t }).returning('id').executeTakeFirstOrThrow();
+        const half = students.filter((_, k) => k % 2 === g);
+        if (half.length) await db.insertInto('groups_members').values(half.map((userid) => ({ groupid: group.id, userid, timeadded: t }))).execute();
+      }
+    }
+  });
+}

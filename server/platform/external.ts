@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import { coreFetchNotifications, coreGetFragment, coreGetString, coreGetStrings, coreOutputLoadTemplate } from '../../api/core';
+import { defineMethod, type CallContext } from '../ws/method';
+import { getContextById } from './access/contexts';
+import { AppError } from './errors';
+import { fetchNotifications } from './notifications';
+
+type StringParams = z.output<typeof coreGetString.args>['stringparams'];
+
+/** Moodle's rules for turning string parameters into `$a`. */
+export function stringParamsToA(params: StringParams): unknown {
+  if (params.length === 0) return undefined;
+  if (params.length === 1) {
+    const [only] = params;
+    return only?.name ? { [only.name]: only.value } : only?.value;
+  }
+  const a: Record<string, string> = {};
+  for (const param of params) {
+    if (!param.name) throw new AppError('unnamedstringparam');
+    a[param.name] = param.value;
+  }
+  return a;
+}
+
+function lookup(ctx: CallContext, s: { stringid: string; component: string; lang: string | null; stringparams: StringParams }): string {
+  return ctx.platform.strings.get(s.stringid, s.component, stringParamsToA(s.stringparams), s.lang || ctx.lang);
+}
+
+const getString = defineMethod(coreGetString, async (ctx, args) => lookup(ctx, args));
+
+const getStrings = defineMethod(coreGetStrings, async (ctx, { strings }) =>
+  strings.map((s) => ({ stringid: s.stringid, component: s.component, lang: s.lang || ctx.lang, string: lookup(ctx, s) })),
+);
+
+const loadTemplate = defineMethod(coreOutputLoadTemplate, async (ctx, args) =>
+  ctx.platform.templates.load(args.component, args.template, args.themename, args.includecomments),
+);
+
+async function requireContext(ctx: CallContext, contextid: number) {
+  const context = await getContextById(ctx.db, contextid);
+  if (!context) throw new AppError('invalidrecord', { a: 'context', status: 404 });
+  return context;
+}
+
+const fetchNotificationsMethod = defineMethod(coreFetchNotifications, async (ctx, { contextid }) => {
+  await requireContext(ctx, contextid);
+  return ctx.session ? fetchNotifications(ctx.db, ctx.session.sid) : [];
+});
+
+const getFragment = defineMethod(coreGetFragment, async (ctx, args) => {
+  const component = ctx.platform.components.find((c) => c.name === args.component);
+  const callback = component?.fragments?.[args.callback];
+  if (!callback) throw new AppError('codingerror', { a: `no fragment ${args.component}/${args.callback}` });
+  await requireContext(ctx, args.contextid);
+  return callback(ctx, { contextid: args.contextid, args: Object.fromEntries(args.args.map((a) => [a.name, a.value])) });
+});
+
+export const coreMethods = [getString, getStrings, loadTemplate, fetchNotificationsMethod, getFragment];
