@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../test/databases';
+import { createTestSite, type TestSite } from '../test/site';
+import { generateDemoData } from './generate';
+
+describe.each(testDialects)('demo data on %s', (dialect) => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await createTestSite(dialect);
+    await generateDemoData(site.platform, { password: 'Demo-pass-1' });
+  }, 60_000);
+  afterAll(() => site.close());
+
+  const count = async (table: 'user' | 'course' | 'course_categories' | 'user_enrolments' | 'groups') =>
+    Number((await site.platform.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('creates the people, categories, courses, enrolments and groups', async () => {
+    expect(await count('user')).toBe(2 + 3 + 30);
+    expect(await count('course_categories')).toBe(3);
+    expect(await count('course')).toBe(7);
+    expect(await count('groups')).toBe(12);
+    expect(await count('user_enrolments')).toBe(6 * 2 + 25 + 18 + 22 + 14 + 10 + 12);
+  });
+
+  it('lets student1 see their courses as a student', async () => {
+    const student = await site.platform.db.selectFrom('user').select('id').where('username', '=', 'student1').executeTakeFirstOrThrow();
+    const session = await site.sessionFor(student.id);
+    const { json } = await site.ajax([{ methodname: 'core_enrol_get_users_courses', args: { userid: student.id } }], session);
+    const courses = (json as Array<{ data: Array<{ shortname: string }> }>)[0]?.data ?? [];
+    expect(courses.length).toBeGreaterThan(0);
+    const roles = await site.platform.db
+      .selectFrom('role_assignments as ra')
+      .innerJoin('role as r', 'r.id', 'ra.roleid')
+      .select('r.shortname')
+      .where('ra.userid', '=', student.id)
+      .distinct()
+      .execute();
+    expect(roles.map((r) => r.shortname)).toEqual(['student']);
+  });
+
+  it('refuses to run again on a site that has courses', async () => {
+    await expect(generateDemoData(site.platform, { password: 'x' })).rejects.toThrow('only created on an empty site');
+  });
+});
