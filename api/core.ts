@@ -97,3 +97,34 @@ export const coreGetFragment = contract({
   }),
   returns: z.object({ html: z.string(), javascript: z.string() }),
 });
+
+/** An in-place editable item as the server renders it; an item this user may not edit has only `displayvalue`. */
+export const inplaceEditableSchema = z.object({
+  displayvalue: z.string(),
+  component: z.string().optional(),
+  itemtype: z.string().optional(),
+  itemid: z.string().optional(),
+  value: z.string().optional(),
+  edithint: z.string().optional(),
+  editlabel: z.string().optional(),
+  type: z.enum(['text', 'toggle', 'select']).optional(),
+  options: z.string().optional(),
+  linkeverything: z.number().optional(),
+});
+
+export const coreUpdateInplaceEditable = contract({
+  name: 'core_update_inplace_editable',
+  component: 'core',
+  description:
+    "Save a value edited in place: the component's callback for the item type checks the context and capabilities, saves, and the freshly rendered item is answered.",
+  type: 'write',
+  loginRequired: true,
+  capabilities: [],
+  args: z.strictObject({
+    component: z.string().regex(/^[a-z0-9_]+$/),
+    itemtype: z.string().regex(/^[a-z0-9_]+$/),
+    itemid: wsInt,
+    value: z.union([z.string(), z.number()]).transform(String),
+  }),
+  returns: inplaceEditableSchema,
+});

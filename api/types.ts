@@ -42,8 +42,15 @@ export interface PageConfig {
   lang: string;
   /** 1 when a site admin has developer debugging on: the client shows debuginfo and backtraces. */
   developerdebug: boolean;
-  /** The logged-in user, or null on the login page. */
-  user: { id: number; fullname: string; isadmin: boolean } | null;
+  /** The logged-in user, or null on the login page; picture is the revision of their picture (0: none). */
+  user: { id: number; fullname: string; isadmin: boolean; picture?: number } | null;
   /** Notifications queued before the page was served. */
   notifications: Array<{ message: string; type: 'success' | 'info' | 'warning' | 'error' }>;
+  /** Set while someone is "logged in as" this user: who they really are, and the one course it is limited to (null: the whole site). */
+  loginas?: LoginAsInfo | null;
+}
+
+export interface LoginAsInfo {
+  realuser: { id: number; fullname: string };
+  course: { id: number; fullname: string } | null;
 }

@@ -1,6 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -14,7 +14,7 @@ import { loadSession } from './platform/session';
 import { MethodRegistry } from './ws/registry';
 import { registerWebServiceRoutes } from './ws/routes';
 
-const ASSETS = join(import.meta.dirname, '..', 'dist', 'web', 'assets');
+const FAVICON = readFileSync(join(import.meta.dirname, 'platform', 'assets', 'favicon.svg'));
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +24,14 @@ declare module 'fastify' {
 
 /** Builds the whole HTTP application on a platform; tests build it too and drive it with inject(). */
 export async function buildApp(platform: Platform, components: readonly ComponentDefinition[]): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: platform.log as FastifyBaseLogger, trustProxy: true, disableRequestLogging: platform.config.logLevel !== 'debug' });
+  const app = Fastify({
+    // pino's Logger type leaks into FastifyInstance's generics; widening it keeps the default instance type
+    // the route modules expect. The rule cannot see that the assertion changes the inferred instance type.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+    loggerInstance: platform.log as FastifyBaseLogger,
+    trustProxy: true,
+    logController: new LogController({ disableRequestLogging: platform.config.logLevel !== 'debug' }),
+  });
   const registry = new MethodRegistry(components);
   app.decorate('methods', registry);
 
@@ -32,8 +39,9 @@ export async function buildApp(platform: Platform, components: readonly Componen
   await app.register(formbody);
   // The shell sets its own nonce-based policy per page; helmet adds the other protective headers.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  if (existsSync(ASSETS)) {
-    await app.register(fastifyStatic, { root: ASSETS, prefix: '/assets/', immutable: true, maxAge: '365d', decorateReply: false });
+  const assets = join(platform.config.webDistDir, 'assets');
+  if (existsSync(assets)) {
+    await app.register(fastifyStatic, { root: assets, prefix: '/assets/', immutable: true, maxAge: '365d', decorateReply: false });
   }
 
   app.decorateRequest('tsession', null);
@@ -58,6 +66,9 @@ export async function buildApp(platform: Platform, components: readonly Componen
     return reply.code(500).send({ error: platform.strings.errorMessage('unexpectederror', 'error'), errorcode: 'unexpectederror' });
   });
 
+  // The site icon, for the app and the server-rendered login pages alike.
+  app.get('/theme/favicon.svg', (_request, reply) => reply.header('Content-Type', 'image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(FAVICON));
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/theme/favicon.svg', 301));
   registerAuthRoutes(app, platform);
   registerWebServiceRoutes(app, platform, registry);
   for (const component of components) await component.routes?.(app, platform);

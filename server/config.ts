@@ -1,3 +1,5 @@
+import { join, resolve } from 'node:path';
+
 /** Every setting Tessera reads from the environment, with its default. The README documents each one. */
 export interface Config {
   port: number;
@@ -15,6 +17,12 @@ export interface Config {
   logLevel: string;
   /** Developer debugging: site admins see debuginfo and backtraces in exceptions. */
   debugDeveloper: boolean;
+  /** Outgoing mail server, e.g. `smtp://user:pass@mail.example.org:587`; no e-mail is sent when absent. */
+  smtpUrl: string | undefined;
+  /** The From address of e-mail the site sends. */
+  mailFrom: string;
+  /** The built app (index.html and assets/), as `vite build` writes it. */
+  webDistDir: string;
   /** Secure cookies (set when WWWROOT is https). */
   secureCookies: boolean;
 }
@@ -45,6 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     debugDeveloper: flag(env.DEBUG_DEVELOPER, false),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || `Tessera <noreply@${new URL(wwwroot).hostname}>`,
+    webDistDir: resolve(env.WEB_DIST_DIR || join(import.meta.dirname, '..', 'dist', 'web')),
     secureCookies: wwwroot.startsWith('https://'),
   };
 }

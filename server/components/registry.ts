@@ -1,7 +1,29 @@
 import type { ComponentDefinition } from '../platform/component';
 import { coreComponent } from '../platform/core-component';
+import { cohortComponent } from './cohort/component';
 import { courseComponent } from './course/component';
+import { filesComponent } from './files/component';
+import { messageComponent } from './message/component';
+import { courseformatComponent } from './courseformat/component';
+import { enrolComponent } from './enrol/component';
+import { groupComponent } from './group/component';
+import { pageComponent } from './page/component';
+import { tagComponent } from './tag/component';
+import { urlComponent } from './url/component';
 import { userComponent } from './user/component';
 
 /** Every component of the site, in install order. A new component is added here, last. */
-export const components: readonly ComponentDefinition[] = [coreComponent, courseComponent, userComponent];
+export const components: readonly ComponentDefinition[] = [
+  coreComponent,
+  courseComponent,
+  userComponent,
+  groupComponent,
+  courseformatComponent,
+  pageComponent,
+  urlComponent,
+  enrolComponent,
+  cohortComponent,
+  messageComponent,
+  filesComponent,
+  tagComponent,
+];

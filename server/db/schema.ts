@@ -181,7 +181,10 @@ export interface CourseModuleTable {
   idnumber: Generated<string>;
   added: Generated<number>;
   visible: Generated<number>;
+  /** 0 no groups, 1 separate groups, 2 visible groups (the course's mode wins when it forces one). */
   groupmode: Generated<number>;
+  /** The grouping whose groups the activity works with; 0 = every group of the course (core_group migration). */
+  groupingid: Generated<number>;
 }
 
 export interface EnrolTable {
@@ -195,6 +198,19 @@ export interface EnrolTable {
   roleid: Generated<number>;
   timecreated: Generated<number>;
   timemodified: Generated<number>;
+  /** Self enrolment key ('' = none); added by core_enrol. */
+  password: Generated<string>;
+  /** Self enrolment is open from/until (0 = no limit); added by core_enrol. */
+  enrolstartdate: Generated<number>;
+  enrolenddate: Generated<number>;
+}
+
+/** A user's last visit to a course (core_enrol). */
+export interface UserLastaccessTable {
+  id: Generated<number>;
+  userid: number;
+  courseid: number;
+  timeaccess: Generated<number>;
 }
 
 export interface UserEnrolmentTable {
@@ -229,6 +245,25 @@ export interface GroupMemberTable {
   timeadded: Generated<number>;
 }
 
+/** core_group: a named set of a course's groups. */
+export interface GroupingTable {
+  id: Generated<number>;
+  courseid: number;
+  name: string;
+  idnumber: Generated<string>;
+  description: Generated<string>;
+  descriptionformat: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+export interface GroupingGroupTable {
+  id: Generated<number>;
+  groupingid: number;
+  groupid: number;
+  timeadded: Generated<number>;
+}
+
 export interface LogTable {
   id: Generated<number>;
   eventname: Generated<string>;
@@ -249,6 +284,8 @@ export interface LogTable {
   other: Generated<string>;
   ip: Generated<string>;
   timecreated: Generated<number>;
+  /** The real user when someone was "logged in as" `userid`, else 0 (core migration 0002). */
+  realuserid: Generated<number>;
 }
 
 export interface SessionNotificationTable {
@@ -271,7 +308,34 @@ export interface ExternalTokenTable {
   timecreated: Generated<number>;
 }
 
+/** mod_page: a page of rich text. */
+export interface PageTable {
+  id: Generated<number>;
+  course: number;
+  name: string;
+  intro: Generated<string>;
+  introformat: Generated<number>;
+  content: Generated<string>;
+  contentformat: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** mod_url: a link to an external http(s) address. */
+export interface UrlTable {
+  id: Generated<number>;
+  course: number;
+  name: string;
+  intro: Generated<string>;
+  introformat: Generated<number>;
+  externalurl: string;
+  timemodified: Generated<number>;
+}
+
 export interface DB {
+  files: FileTable;
+  notifications: NotificationTable;
+  cohort: CohortTable;
+  cohort_members: CohortMemberTable;
   config: ConfigTable;
   user: UserTable;
   sessions: SessionTable;
@@ -288,9 +352,156 @@ export interface DB {
   course_modules: CourseModuleTable;
   enrol: EnrolTable;
   user_enrolments: UserEnrolmentTable;
+  user_lastaccess: UserLastaccessTable;
   groups: GroupTable;
   groups_members: GroupMemberTable;
+  groupings: GroupingTable;
+  groupings_groups: GroupingGroupTable;
   logstore_standard_log: LogTable;
   session_notifications: SessionNotificationTable;
   external_tokens: ExternalTokenTable;
+  page: PageTable;
+  url: UrlTable;
+  user_uploads: UserUploadTable;
+  user_upload_failures: UserUploadFailureTable;
+  tag: TagTable;
+  tag_instance: TagInstanceTable;
+  tag_coll: TagCollTable;
+  tag_area: TagAreaTable;
+}
+
+/** core_cohort: site-wide or category-wide sets of users. */
+export interface CohortTable {
+  id: Generated<number>;
+  contextid: number;
+  name: string;
+  idnumber: Generated<string>;
+  description: Generated<string>;
+  descriptionformat: Generated<number>;
+  visible: Generated<number>;
+  component: Generated<string>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+export interface CohortMemberTable {
+  id: Generated<number>;
+  cohortid: number;
+  userid: number;
+  timeadded: Generated<number>;
+}
+
+/** core_message: notifications to one user (graded, enrolled, …), shown in the header and optionally e-mailed. */
+export interface NotificationTable {
+  id: Generated<number>;
+  useridfrom: Generated<number>;
+  useridto: number;
+  subject: Generated<string>;
+  fullmessage: Generated<string>;
+  fullmessageformat: Generated<number>;
+  fullmessagehtml: Generated<string>;
+  smallmessage: Generated<string>;
+  component: Generated<string>;
+  eventtype: Generated<string>;
+  contexturl: Generated<string>;
+  contexturlname: Generated<string>;
+  timeread: Generated<number>;
+  timecreated: Generated<number>;
+  /** 0 no e-mail wanted, 1 waiting, 2 being sent, 3 sent, 4 failed */
+  emailstatus: Generated<number>;
+}
+
+/** core_files: uploaded files (user pictures, …), content stored in the database. */
+export interface FileTable {
+  id: Generated<number>;
+  contextid: number;
+  component: string;
+  filearea: string;
+  itemid: Generated<number>;
+  filename: Generated<string>;
+  mimetype: Generated<string>;
+  filesize: Generated<number>;
+  contenthash: Generated<string>;
+  content: Buffer;
+  userid: Generated<number>;
+  timecreated: Generated<number>;
+}
+
+/** core_user: a CSV upload of users, stored so any process can take its next batch. */
+export interface UserUploadTable {
+  id: Generated<number>;
+  userid: number;
+  mode: string;
+  delimiter: string;
+  /** The file's text; emptied when the upload has finished. */
+  content: Generated<string>;
+  totalrows: Generated<number>;
+  processedrows: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  skipped: Generated<number>;
+  failed: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+  timefinished: Generated<number>;
+}
+
+/** core_user: a row of an upload that was not written, with its errors (JSON list of {field, message}). */
+export interface UserUploadFailureTable {
+  id: Generated<number>;
+  uploadid: number;
+  line: number;
+  username: Generated<string>;
+  errors: Generated<string>;
+}
+
+/** core_tag: a tag of one collection; `name` is the lower-cased rawname, unique per collection. */
+export interface TagTable {
+  id: Generated<number>;
+  tagcollid: number;
+  name: string;
+  rawname: string;
+  userid: Generated<number>;
+  isstandard: Generated<number>;
+  description: Generated<string>;
+  descriptionformat: Generated<number>;
+  /** 0, or how many times the tag was flagged as inappropriate. */
+  flag: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** One tag on one item (a course, a course module, a user's interests), in order. */
+export interface TagInstanceTable {
+  id: Generated<number>;
+  tagid: number;
+  component: string;
+  itemtype: string;
+  itemid: number;
+  contextid: Generated<number>;
+  tiuserid: Generated<number>;
+  ordering: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** A tag collection; the default one (isdefault 1, empty name) always sorts first. */
+export interface TagCollTable {
+  id: Generated<number>;
+  name: Generated<string>;
+  isdefault: Generated<number>;
+  component: Generated<string>;
+  sortorder: Generated<number>;
+  searchable: Generated<number>;
+  customurl: Generated<string>;
+}
+
+/** What can be tagged, and in which collection its tags live. showstandard: 0 suggest, 1 only, 2 hide standard tags. */
+export interface TagAreaTable {
+  id: Generated<number>;
+  component: string;
+  itemtype: string;
+  enabled: Generated<number>;
+  tagcollid: number;
+  showstandard: Generated<number>;
+  multiplecontexts: Generated<number>;
 }

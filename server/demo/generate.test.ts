@@ -22,6 +22,22 @@ describe.each(testDialects)('demo data on %s', (dialect) => {
     expect(await count('user_enrolments')).toBe(6 * 2 + 25 + 18 + 22 + 14 + 10 + 12);
   });
 
+  it('puts a handbook page and a reading link on every course page, and a cohort of first-years', async () => {
+    const student = await site.platform.db.selectFrom('user').select('id').where('username', '=', 'student1').executeTakeFirstOrThrow();
+    const course = await site.platform.db.selectFrom('course').select('id').where('shortname', '=', 'BIO101').executeTakeFirstOrThrow();
+    const { json } = await site.ajax([{ methodname: 'core_course_get_contents', args: { courseid: course.id } }], await site.sessionFor(student.id));
+    const sections = (json as Array<{ data: Array<{ modules: Array<{ modname: string; name: string }> }> }>)[0]?.data ?? [];
+    expect(sections[0]?.modules).toEqual([expect.objectContaining({ modname: 'page', name: 'Course handbook' })]);
+    expect(sections[1]?.modules).toEqual([expect.objectContaining({ modname: 'url', name: 'Further reading: Cells and life' })]);
+    const members = await site.platform.db
+      .selectFrom('cohort_members as m')
+      .innerJoin('cohort as c', 'c.id', 'm.cohortid')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('c.idnumber', '=', 'Y1')
+      .executeTakeFirstOrThrow();
+    expect(Number(members.n)).toBe(15);
+  });
+
   it('lets student1 see their courses as a student', async () => {
     const student = await site.platform.db.selectFrom('user').select('id').where('username', '=', 'student1').executeTakeFirstOrThrow();
     const session = await site.sessionFor(student.id);

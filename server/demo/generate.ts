@@ -3,7 +3,12 @@ import type { DB } from '../db/schema';
 import { ensureCategoryContext, ensureCourseContext, ensureUserContext, getSystemContext } from '../platform/access/contexts';
 import { assignRole, getRoleByShortname } from '../platform/access/install';
 import { hashPassword } from '../platform/auth/passwords';
+import { loadUser } from '../platform/session';
 import { now, type Platform } from '../platform/platform';
+import { createAccess } from '../platform/access/checker';
+import { addModule } from '../components/courseformat/cms';
+import { addDemoTags } from '../components/tag/demo';
+import type { CallContext } from '../ws/method';
 import { demoCategories, demoCourses, demoStaff, demoStudents } from './people';
 
 /** true while the site has no course besides the front page. */
@@ -125,6 +130,45 @@ export async function generateDemoData(platform: Platform, options: { password: 
         const half = students.filter((_, k) => k % 2 === g);
         if (half.length) await db.insertInto('groups_members').values(half.map((userid) => ({ groupid: group.id, userid, timeadded: t }))).execute();
       }
+      await addDemoResources(platform, db, course.id, c, id(c.teacher));
     }
+
+    // A site cohort of the first-year students, for cohort screens and (later) learning-plan templates.
+    const cohort = await db
+      .insertInto('cohort')
+      .values({ contextid: system.id, name: 'Year 1 students', idnumber: 'Y1', description: 'Every first-year student.', timecreated: t, timemodified: t })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const year1 = demoStudents.filter((p) => p.department === 'Year 1').map((p) => id(p.username));
+    await db
+      .insertInto('cohort_members')
+      .values(year1.map((userid) => ({ cohortid: cohort.id, userid, timeadded: t })))
+      .execute();
+
+    const admin = await db.selectFrom('user').select('id').where('username', '=', 'admin').executeTakeFirst();
+    await addDemoTags(db, admin?.id ?? 0);
+  });
+}
+
+/** A handbook page in the general section and a reading link in the first topic of a demo course. */
+async function addDemoResources(platform: Platform, db: Kysely<DB>, courseid: number, course: (typeof demoCourses)[number], teacherid: number): Promise<void> {
+  const teacher = await loadUser(db, teacherid);
+  if (!teacher) throw new Error(`demo teacher ${teacherid} is missing`);
+  // The resources are added as the course's teacher would add them, through the same course-page code.
+  const ctx: CallContext = { platform, db, user: teacher, session: null, access: createAccess(db, teacherid), lang: 'en', ip: '127.0.0.1' };
+  const t = now();
+  await addModule(ctx, courseid, 0, 'page', async (trx) => {
+    const content = `<p>Welcome to ${course.fullname}. The course has four parts: ${course.sections.join(', ')}.</p><p>Each part ends with a short activity; your teacher posts feedback within a week.</p>`;
+    const row = await trx.insertInto('page').values({ course: courseid, name: 'Course handbook', intro: 'How this course runs.', content, timemodified: t }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  });
+  await addModule(ctx, courseid, 1, 'url', async (trx) => {
+    const query = encodeURIComponent(course.sections[0] ?? course.fullname);
+    const row = await trx
+      .insertInto('url')
+      .values({ course: courseid, name: `Further reading: ${course.sections[0] ?? course.fullname}`, intro: '', externalurl: `https://en.wikipedia.org/w/index.php?search=${query}`, timemodified: t })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   });
 }

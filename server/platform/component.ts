@@ -4,6 +4,7 @@ import type { DB } from '../db/schema';
 import type { ComponentMigrations } from '../db/migrator';
 import type { CallContext, MethodDefinition } from '../ws/method';
 import type { CapabilityDefinition } from './access/types';
+import type { InplaceCallbacks } from './inplace';
 import type { Platform } from './platform';
 
 /** The arguments a fragment callback receives (core_get_fragment), already flattened to a map. */
@@ -45,4 +46,6 @@ export interface ComponentDefinition {
   routes?: (app: FastifyInstance, platform: Platform) => void | Promise<void>;
   /** core_get_fragment callbacks by name; each checks its own permissions. */
   fragments?: Record<string, (ctx: CallContext, request: FragmentRequest) => Promise<{ html: string; javascript: string }>>;
+  /** core_update_inplace_editable callbacks by item type; each checks its own permissions. */
+  inplaceEditable?: InplaceCallbacks;
 }

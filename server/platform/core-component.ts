@@ -23,6 +23,7 @@ export const coreComponent: ComponentDefinition = {
     { path: '/user/preferences.php' },
     { path: '/admin/', guard: requireSiteConfig },
     { path: '/admin/search.php', guard: requireSiteConfig },
+    { path: '/admin/settings.php', guard: requireSiteConfig },
     { path: '/admin/webservice/documentation.php', guard: requireSiteConfig },
   ],
 };

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import { coreFetchNotifications, coreGetFragment, coreGetString, coreGetStrings, coreOutputLoadTemplate } from '../../api/core';
+import { coreFetchNotifications, coreGetFragment, coreGetString, coreGetStrings, coreOutputLoadTemplate, coreUpdateInplaceEditable } from '../../api/core';
 import { defineMethod, type CallContext } from '../ws/method';
 import { getContextById } from './access/contexts';
 import { AppError } from './errors';
+import { exportInplace, isInplaceElement } from './inplace';
 import { fetchNotifications } from './notifications';
 
 type StringParams = z.output<typeof coreGetString.args>['stringparams'];
@@ -26,14 +27,14 @@ function lookup(ctx: CallContext, s: { stringid: string; component: string; lang
   return ctx.platform.strings.get(s.stringid, s.component, stringParamsToA(s.stringparams), s.lang || ctx.lang);
 }
 
-const getString = defineMethod(coreGetString, async (ctx, args) => lookup(ctx, args));
+const getString = defineMethod(coreGetString, (ctx, args) => Promise.resolve(lookup(ctx, args)));
 
-const getStrings = defineMethod(coreGetStrings, async (ctx, { strings }) =>
-  strings.map((s) => ({ stringid: s.stringid, component: s.component, lang: s.lang || ctx.lang, string: lookup(ctx, s) })),
+const getStrings = defineMethod(coreGetStrings, (ctx, { strings }) =>
+  Promise.resolve(strings.map((s) => ({ stringid: s.stringid, component: s.component, lang: s.lang || ctx.lang, string: lookup(ctx, s) }))),
 );
 
-const loadTemplate = defineMethod(coreOutputLoadTemplate, async (ctx, args) =>
-  ctx.platform.templates.load(args.component, args.template, args.themename, args.includecomments),
+const loadTemplate = defineMethod(coreOutputLoadTemplate, (ctx, args) =>
+  Promise.resolve(ctx.platform.templates.load(args.component, args.template, args.themename, args.includecomments)),
 );
 
 async function requireContext(ctx: CallContext, contextid: number) {
@@ -55,4 +56,13 @@ const getFragment = defineMethod(coreGetFragment, async (ctx, args) => {
   return callback(ctx, { contextid: args.contextid, args: Object.fromEntries(args.args.map((a) => [a.name, a.value])) });
 });
 
-export const coreMethods = [getString, getStrings, loadTemplate, fetchNotificationsMethod, getFragment];
+/** Dispatches to the component's callback for the item type; a missing callback or a wrong answer is inplaceeditableerror. */
+const updateInplaceEditable = defineMethod(coreUpdateInplaceEditable, async (ctx, { component, itemtype, itemid, value }) => {
+  const callback = ctx.platform.components.find((c) => c.name === component)?.inplaceEditable?.[itemtype];
+  if (!callback) throw new AppError('inplaceeditableerror', { debuginfo: `no in-place editing of ${component}/${itemtype}` });
+  const answer: unknown = await callback(ctx, itemid, value);
+  if (!isInplaceElement(answer)) throw new AppError('inplaceeditableerror', { debuginfo: `${component}/${itemtype} answered no element` });
+  return exportInplace(answer);
+});
+
+export const coreMethods = [getString, getStrings, loadTemplate, fetchNotificationsMethod, getFragment, updateInplaceEditable];

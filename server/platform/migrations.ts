@@ -153,7 +153,15 @@ async function coreTables(db: Kysely<unknown>, dialect: DialectName): Promise<vo
   await s.createIndex('external_tokens_user_service_ix').on('external_tokens').columns(['userid', 'service']).execute();
 }
 
+/** Who really acted when someone was "logged in as" the event's user (0 otherwise), as Moodle's log keeps it. */
+async function logRealUser(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('logstore_standard_log').addColumn('realuserid', 'integer', zero).execute();
+}
+
 export const platformMigrations: ComponentMigrations = {
   component: 'core',
-  migrations: [{ name: '0001_core_tables', up: coreTables }],
+  migrations: [
+    { name: '0001_core_tables', up: coreTables },
+    { name: '0002_log_realuser', up: logRealUser },
+  ],
 };

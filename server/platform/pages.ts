@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageConfig } from '../../api/types';
 import { createAccess } from './access/checker';
+import { loginAsInfo } from './auth/loginas';
 import type { ComponentDefinition, PageDefinition } from './component';
 import { AppError } from './errors';
 import { takeNotifications } from './notifications';
@@ -11,14 +12,14 @@ import type { Platform } from './platform';
 import { ensureSession, saveSessionData } from './session';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const BUILT_SHELL = join(ROOT, 'dist', 'web', 'index.html');
 
 /** Paths the server answers itself; everything else that is a GET for HTML is a page of the app. */
 const SERVER_PREFIXES = ['/assets/', '/lib/', '/login/', '/webservice/', '/theme/'];
 
-function readShell(): string {
+function readShell(webDistDir: string): string {
+  const built = join(webDistDir, 'index.html');
   // Unbuilt checkouts (unit tests) get the source page; `npm start` always builds first.
-  return readFileSync(existsSync(BUILT_SHELL) ? BUILT_SHELL : join(ROOT, 'web', 'index.html'), 'utf8');
+  return readFileSync(existsSync(built) ? built : join(ROOT, 'web', 'index.html'), 'utf8');
 }
 
 /** JSON that is safe inside a <script> element. */
@@ -47,8 +48,9 @@ async function pageConfig(platform: Platform, request: FastifyRequest, reply: Fa
     sitename: platform.strings.get('sitename'),
     lang: user?.lang || 'en',
     developerdebug: platform.config.debugDeveloper && isadmin,
-    user: user ? { id: user.id, fullname: `${user.firstname} ${user.lastname}`.trim(), isadmin } : null,
+    user: user ? { id: user.id, fullname: `${user.firstname} ${user.lastname}`.trim(), isadmin, picture: user.picture } : null,
     notifications: await takeNotifications(platform.db, session.sid),
+    loginas: await loginAsInfo(platform.db, session),
     ...(pageerror ? { pageerror } : {}),
   };
 }
@@ -58,7 +60,7 @@ export async function sendShell(platform: Platform, request: FastifyRequest, rep
   const cfg = await pageConfig(platform, request, reply, pageerror);
   const nonce = randomBytes(16).toString('base64');
   const script = `<script nonce="${nonce}">window.M = window.M || {}; window.M.cfg = ${scriptJson(cfg)};</script>`;
-  const html = readShell()
+  const html = readShell(platform.config.webDistDir)
     .replace(/<html[^>]*>/, `<html lang="${cfg.lang.replace(/[^a-zA-Z_-]/g, '')}">`)
     .replace('</head>', `${script}\n</head>`);
   return reply

@@ -24,6 +24,8 @@ export interface CurrentUser {
   lastname: string;
   email: string;
   lang: string;
+  /** Revision of the user's picture (0: none); the page config carries it for the header avatar. */
+  picture: number;
 }
 
 declare module 'fastify' {
@@ -47,7 +49,7 @@ function newSesskey(): string {
 export async function loadUser(db: Kysely<DB>, userid: number): Promise<CurrentUser | null> {
   const row = await db
     .selectFrom('user')
-    .select(['id', 'username', 'firstname', 'lastname', 'email', 'lang'])
+    .select(['id', 'username', 'firstname', 'lastname', 'email', 'lang', 'picture'])
     .where('id', '=', userid)
     .where('deleted', '=', 0)
     .where('suspended', '=', 0)

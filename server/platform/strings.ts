@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Where a component keeps its language pack: `<langDir>/<lang>.json`, a flat `{identifier: text}` map. */
@@ -42,6 +42,7 @@ export function substitute(text: string, a: unknown): string {
 export class StringManager {
   private readonly dirs = new Map<string, string>();
   private readonly packs = new Map<string, Pack>();
+  private installed: ReadonlyArray<{ code: string; name: string }> | undefined;
   /** Changes whenever any language file changes; clients key their caches on it. */
   readonly revision: number;
 
@@ -91,6 +92,21 @@ export class StringManager {
       if (text !== undefined) return substitute(text, a);
     }
     return `${c === 'moodle' ? 'error' : c}/${errorcode}`;
+  }
+
+  /**
+   * The installed languages: those with a core (`moodle`) pack, each named by its own `thislanguage`
+   * string, the default language first.
+   */
+  languages(): ReadonlyArray<{ code: string; name: string }> {
+    if (this.installed) return this.installed;
+    const dir = this.dirs.get('moodle');
+    const codes = dir !== undefined && existsSync(dir) ? readdirSync(dir).filter((f) => /^[a-z_]+\.json$/.test(f)).map((f) => f.slice(0, -'.json'.length)) : [];
+    if (!codes.includes(this.defaultLang)) codes.push(this.defaultLang);
+    this.installed = codes
+      .sort((a, b) => (a === this.defaultLang ? -1 : b === this.defaultLang ? 1 : a.localeCompare(b)))
+      .map((code) => ({ code, name: this.pack('moodle', code).thislanguage ?? code }));
+    return this.installed;
   }
 
   /** Every component with a pack, for the language customisation and documentation screens. */

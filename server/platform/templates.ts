@@ -62,8 +62,10 @@ export class TemplateManager {
     const view = {
       ...context,
       str: () => (text: string, render: (t: string) => string) => {
-        const [identifier = '', comp = 'moodle', a] = render(text).split(',').map((s) => s.trim());
-        return Mustache.escape(strings.get(identifier, comp, a, lang));
+        // Language strings are trusted HTML; the parameter was escaped when the section was rendered.
+        const [identifier = '', comp = 'moodle', ...rest] = render(text).split(',');
+        const a = rest.length ? rest.join(',').trim() : undefined;
+        return strings.get(identifier.trim(), comp.trim() || 'moodle', a, lang);
       },
     };
     return Mustache.render(this.load(component, name, theme), view, (partial) => {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { components } from '../components/registry';
 import { openDatabase, type Database, type DialectName } from '../db/database';
 import { migrationsOf } from '../db/migrations';
-import { migrateToLatest } from '../db/migrator';
+import { migrateToLatest, withMigrationLock } from '../db/migrator';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -28,7 +28,8 @@ export async function openTestDatabase(dialect: DialectName): Promise<TestDataba
   return {
     ...database,
     drop: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+      // Dropping while another run migrates would pull tables from under Kysely's catalogue queries.
+      await withMigrationLock(database.db as never, 'postgres', () => sql`drop schema ${sql.id(schema)} cascade`.execute(database.db));
       await database.close();
     },
   };

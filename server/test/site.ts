@@ -96,7 +96,7 @@ export async function createTestSite(dialect: DialectName, extraComponents: Comp
         payload: JSON.stringify(calls.map((c, index) => ({ index, methodname: c.methodname, args: c.args }))),
       };
       const response = await app.inject(options);
-      return { status: response.statusCode, json: response.json() as unknown };
+      return { status: response.statusCode, json: response.json<unknown>() };
     },
     async close() {
       await app.close();

@@ -52,7 +52,7 @@ export async function runCall(platform: Platform, caller: Caller, method: Method
     const args = parseArgs(method, rawArgs);
     const data = await platform.db.transaction().execute(async (trx) => {
       const ctx = buildContext(platform, caller, trx);
-      const answer = await method.handler(ctx, args as never);
+      const answer = await method.handler(ctx, args);
       const cleaned = method.contract.returns.safeParse(answer);
       if (!cleaned.success) throw new AppError('invalidresponse', { debuginfo: describeZodError(cleaned.error) });
       return cleaned.data;

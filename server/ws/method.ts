@@ -29,5 +29,5 @@ export function defineMethod<C extends MethodContract>(
   contract: C,
   handler: (ctx: CallContext, args: z.output<C['args']>) => Promise<z.input<C['returns']>>,
 ): MethodDefinition {
-  return { contract, handler } as unknown as MethodDefinition;
+  return { contract, handler };
 }

@@ -26,11 +26,11 @@ function parseBatch(body: string, registry: MethodRegistry): BatchItem[] {
   return parsed.map((raw: unknown, position) => {
     if (typeof raw !== 'object' || raw === null) throw new AppError('invalidrequest', { a: `item ${position}` });
     const item = raw as Record<string, unknown>;
-    const methodname = String(item.methodname ?? '').replace(/[^A-Za-z0-9_-]/g, '');
+    const methodname = (typeof item.methodname === 'string' ? item.methodname : '').replace(/[^A-Za-z0-9_-]/g, '');
     const method = registry.get(methodname);
     // Moodle answers an unknown function as a missing row of its external_functions table.
     if (!method) throw new AppError('invalidrecord', { a: 'external_functions', debuginfo: methodname, status: 404 });
-    const index = Number.parseInt(String(item.index ?? position), 10);
+    const index = typeof item.index === 'number' || typeof item.index === 'string' ? Number.parseInt(String(item.index), 10) : position;
     return { index: Number.isNaN(index) ? position : index, method, args: item.args ?? {} };
   });
 }
@@ -66,7 +66,7 @@ async function handleBatch(platform: Platform, registry: MethodRegistry, request
 async function handleRest(platform: Platform, registry: MethodRegistry, request: FastifyRequest, reply: FastifyReply) {
   const query = request.query as Record<string, string | undefined>;
   const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
-  const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : query[name]);
+  const field = (name: string) => (typeof form[name] === 'string' ? (form[name]) : query[name]);
   const fail = (error: AppError) =>
     reply.send({
       exception: error.component === 'error' ? 'moodle_exception' : `${error.component}_exception`,
@@ -97,12 +97,13 @@ async function handleRest(platform: Platform, registry: MethodRegistry, request:
 }
 
 export function registerWebServiceRoutes(app: FastifyInstance, platform: Platform, registry: MethodRegistry): void {
-  void app.register(async (scope) => {
+  void app.register((scope, _options, done) => {
     // The batch is read as text so bad JSON becomes Moodle's own answer, not a framework 400.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 8 * 1024 * 1024 }, (_req, body, done) => done(null, body));
     scope.post('/lib/ajax/service.php', (request, reply) => handleBatch(platform, registry, request, reply, false));
     scope.post('/lib/ajax/service-nologin.php', (request, reply) => handleBatch(platform, registry, request, reply, true));
+    done();
   });
   app.post('/webservice/rest/server.php', (request, reply) => handleRest(platform, registry, request, reply));
   app.get('/webservice/rest/server.php', (request, reply) => handleRest(platform, registry, request, reply));

@@ -154,7 +154,7 @@ describe.each(testDialects)('web-service endpoint on %s', (dialect) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'wstoken=resttoken0123456789&wsfunction=core_enrol_get_users_courses&moodlewsrestformat=json&userid=' + studentId,
     });
-    const courses = response.json() as Array<{ id: number; fullname: string }>;
+    const courses = response.json<Array<{ id: number; fullname: string }>>();
     expect(courses.map((c) => c.fullname)).toEqual(['Biology 101']);
     const badToken = await site.app.inject({ method: 'GET', url: '/webservice/rest/server.php?wstoken=nope&wsfunction=core_get_string&moodlewsrestformat=json' });
     expect(badToken.json()).toMatchObject({ errorcode: 'invalidtoken' });

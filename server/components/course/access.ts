@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CourseTable, DB } from '../../db/schema';
 import { getContext } from '../../platform/access/contexts';
+import { loginAsState } from '../../platform/auth/loginas';
 import { CONTEXT_COURSE, type Context } from '../../platform/access/types';
 import { AppError } from '../../platform/errors';
 import { now } from '../../platform/platform';
@@ -49,10 +50,20 @@ export async function requireCourseAccess(ctx: CallContext, courseid: number): P
   const course = await getCourse(ctx.db, courseid);
   const context = await courseContext(ctx.db, courseid);
   if (course.id === SITEID) return { course, context };
+  // A "log in as" granted in one course keeps the session in that course (Moodle's loginasonecourse).
+  const limitedTo = loginAsState(ctx.session)?.courseid ?? 0;
+  if (limitedTo > 0 && limitedTo !== course.id) throw new AppError('loginasonecourse', { status: 403, link: `${ctx.platform.config.wwwroot}/course/view.php?id=${limitedTo}` });
   const refuse = () => new AppError('requireloginerror', { status: 403, link: `${ctx.platform.config.wwwroot}/` });
   if (!ctx.user) throw refuse();
   if (!course.visible && !(await ctx.access.hasCapability('moodle/course:viewhiddencourses', context))) throw refuse();
   if ((await enrolledCourseIds(ctx.db, ctx.user.id, [course.id])).has(course.id)) return { course, context };
   if (await ctx.access.hasCapability('moodle/course:view', context)) return { course, context };
   throw refuse();
+}
+
+/** The contexts of many courses in one query, by course id. */
+export async function courseContexts(db: Kysely<DB>, courseids: readonly number[]): Promise<Map<number, Context>> {
+  if (courseids.length === 0) return new Map();
+  const rows = await db.selectFrom('context').selectAll().where('contextlevel', '=', CONTEXT_COURSE).where('instanceid', 'in', courseids).execute();
+  return new Map(rows.map((r) => [r.instanceid, r as Context]));
 }

@@ -1,14 +1,18 @@
 import type { ComponentDefinition } from '../../platform/component';
 import { AppError } from '../../platform/errors';
 import { requireCourseAccess } from './access';
+import { courseCapabilities } from './capabilities';
 import { courseMethods } from './external';
+import { courseManagementMethods } from './management-external';
+import { managementPages } from './management-pages';
 import { courseMigrations } from './migrations';
 
 export const courseComponent: ComponentDefinition = {
   name: 'core_course',
   dir: import.meta.dirname,
   migrations: courseMigrations.migrations,
-  methods: courseMethods,
+  capabilities: courseCapabilities,
+  methods: [...courseMethods, ...courseManagementMethods],
   pages: [
     {
       path: '/course/view.php',
@@ -19,5 +23,6 @@ export const courseComponent: ComponentDefinition = {
       },
     },
     { path: '/course/search.php' },
+    ...managementPages,
   ],
 };

@@ -45,6 +45,20 @@ describe.each(testDialects)('course web-service methods on %s', (dialect) => {
     expect((other.json as Failed)[0]?.exception.errorcode).toBe('errorcoursecontextnotvalid');
   });
 
+  it('get_courses_by_field lets a student read a course by id without course:view, and hides hidden courses', async () => {
+    const mine = await site.ajax([{ methodname: 'core_course_get_courses_by_field', args: { field: 'id', value: ids.bio } }], student);
+    const courses = (mine.json as Ok<{ courses: Array<{ id: number; fullname: string; categoryname: string; idnumber?: string }> }>)[0]?.data.courses ?? [];
+    expect(courses.map((c) => c.fullname)).toEqual(['Biology basics']);
+    expect(courses[0]).not.toHaveProperty('idnumber');
+    const hidden = await site.ajax([{ methodname: 'core_course_get_courses_by_field', args: { field: 'ids', value: `${ids.hidden},${ids.chem}` } }], student);
+    expect((hidden.json as Ok<{ courses: Array<{ id: number }> }>)[0]?.data.courses.map((c) => c.id)).toEqual([ids.chem]);
+    const asAdmin = await site.ajax([{ methodname: 'core_course_get_courses_by_field', args: { field: 'shortname', value: 'BIOLAB' } }], admin);
+    const adminCourses = (asAdmin.json as Ok<{ courses: Array<{ id: number; visible?: number }> }>)[0]?.data.courses ?? [];
+    expect(adminCourses.map((c) => [c.id, c.visible])).toEqual([[ids.hidden, 0]]);
+    const bad = await site.ajax([{ methodname: 'core_course_get_courses_by_field', args: { field: 'id', value: 'x' } }], student);
+    expect((bad.json as Failed)[0]?.exception.errorcode).toBe('invalidparameter');
+  });
+
   it('search_courses matches every word case-insensitively, never returns the front page, and hides hidden courses', async () => {
     const { json } = await site.ajax([{ methodname: 'core_course_search_courses', args: { criterianame: 'search', criteriavalue: 'BIOLOGY' } }], student);
     const result = (json as Ok<{ total: number; courses: Array<{ id: number; contacts: unknown[] }> }>)[0]?.data;

@@ -2,17 +2,20 @@ import type { z } from 'zod';
 import {
   coreCourseGetContents,
   coreCourseGetCourses,
+  coreCourseGetCoursesByField,
   coreCourseSearchCourses,
   coreEnrolGetUsersCourses,
   type courseSchema,
   type searchCourseSchema,
 } from '../../../api/course';
 import { getContext, getSystemContext } from '../../platform/access/contexts';
-import { CONTEXT_COURSE, CONTEXT_USER, type Context } from '../../platform/access/types';
+import { CONTEXT_USER, type Context } from '../../platform/access/types';
 import { AppError } from '../../platform/errors';
 import { formatString, formatText } from '../../platform/sanitize';
+import { recordCourseAccess } from '../enrol/service';
+import { effectiveGroupMode } from '../group/service';
 import { defineMethod, type CallContext } from '../../ws/method';
-import { courseContext, enrolledCourseIds, requireCourseAccess, SITEID, type CourseRow } from './access';
+import { courseContexts, enrolledCourseIds, requireCourseAccess, SITEID, type CourseRow } from './access';
 import {
   categoryNames,
   courseContacts,
@@ -103,6 +106,54 @@ const getCourses = defineMethod(coreCourseGetCourses, async (ctx, { options }) =
   return out;
 });
 
+/** Rows for core_course_get_courses_by_field; a malformed value matches nothing. */
+async function coursesByField(ctx: CallContext, field: string, value: string): Promise<CourseRow[]> {
+  let query = ctx.db.selectFrom('course').selectAll().orderBy('sortorder').orderBy('id');
+  const ids = (text: string) => text.split(',').map((v) => Number(v.trim())).filter((n) => Number.isInteger(n) && n > 0);
+  switch (field) {
+    case 'id':
+    case 'category': {
+      const n = ids(value);
+      if (n.length !== 1) throw new AppError('invalidparameter', { debuginfo: `${field} must be one id` });
+      query = query.where(field === 'id' ? 'id' : 'category', '=', n[0] ?? 0);
+      break;
+    }
+    case 'ids': {
+      const n = ids(value);
+      if (n.length === 0) return [];
+      query = query.where('id', 'in', n.slice(0, 1000));
+      break;
+    }
+    case 'shortname':
+    case 'idnumber':
+      query = query.where(field, '=', value);
+      break;
+    default:
+      break;
+  }
+  return query.execute();
+}
+
+const getCoursesByField = defineMethod(coreCourseGetCoursesByField, async (ctx, { field, value }) => {
+  const rows = await coursesByField(ctx, field, value);
+  const counts = await sectionCounts(ctx, rows.map((c) => c.id));
+  const categories = await categoryNames(ctx.db, [...new Set(rows.map((c) => c.category))]);
+  const contexts = await courseContexts(ctx.db, rows.map((c) => c.id));
+  const courses = [];
+  for (const course of rows) {
+    const context = contexts.get(course.id);
+    if (!context) continue;
+    const canUpdate = await ctx.access.hasCapability('moodle/course:update', context);
+    if (!course.visible && !canUpdate && !(await ctx.access.hasCapability('moodle/course:viewhiddencourses', context))) continue;
+    courses.push({
+      ...basicFields(course),
+      categoryname: categories.get(course.category) ?? '',
+      ...(canUpdate ? editorFields(course, counts.get(course.id) ?? 0) : {}),
+    });
+  }
+  return { courses, warnings: [] };
+});
+
 const searchCourses = defineMethod(coreCourseSearchCourses, async (ctx, args) => {
   const system = await getSystemContext(ctx.db);
   let rows: CourseRow[];
@@ -125,8 +176,10 @@ const searchCourses = defineMethod(coreCourseSearchCourses, async (ctx, args) =>
       break;
   }
   const visible: Array<{ course: CourseRow; context: Context }> = [];
+  const contexts = await courseContexts(ctx.db, rows.map((c) => c.id));
   for (const course of rows) {
-    const context = await courseContext(ctx.db, course.id);
+    const context = contexts.get(course.id);
+    if (!context) continue;
     if (!course.visible && !(await ctx.access.hasCapability('moodle/course:viewhiddencourses', context))) continue;
     let hasAll = true;
     for (const capability of args.requiredcapabilities) {
@@ -177,8 +230,9 @@ const getUsersCourses = defineMethod(coreEnrolGetUsersCourses, async (ctx, { use
   if (enrolled.size === 0) return [];
   const courses = await ctx.db.selectFrom('course').selectAll().where('id', 'in', [...enrolled]).orderBy('sortorder').orderBy('id').execute();
   const allowed: CourseRow[] = [];
+  const contexts = await courseContexts(ctx.db, courses.map((c) => c.id));
   for (const course of courses) {
-    const context = await getContext(ctx.db, CONTEXT_COURSE, course.id);
+    const context = contexts.get(course.id);
     if (!context) continue;
     if (!course.visible && !(await ctx.access.hasCapability('moodle/course:viewhiddencourses', context))) continue;
     if (!self && !(await ctx.access.hasCapability('moodle/course:viewparticipants', context))) continue;
@@ -203,7 +257,9 @@ const getUsersCourses = defineMethod(coreEnrolGetUsersCourses, async (ctx, { use
 });
 
 const getContents = defineMethod(coreCourseGetContents, async (ctx, { courseid }) => {
-  const { context } = await requireCourseAccess(ctx, courseid);
+  const { course, context } = await requireCourseAccess(ctx, courseid);
+  // Opening the course page counts as the user's last access to the course (the participants list shows it).
+  if (ctx.user) await recordCourseAccess(ctx.db, ctx.user.id, courseid);
   const [seeHiddenSections, seeHiddenActivities] = await Promise.all([
     ctx.access.hasCapability('moodle/course:viewhiddensections', context),
     ctx.access.hasCapability('moodle/course:viewhiddenactivities', context),
@@ -232,8 +288,10 @@ const getContents = defineMethod(coreCourseGetContents, async (ctx, { courseid }
           visible: m.visible,
           uservisible: true,
           description: formatText(m.intro, 1),
+          groupmode: effectiveGroupMode(course, m),
+          groupingid: m.groupingid,
         })),
     }));
 });
 
-export const courseMethods = [getCourses, searchCourses, getUsersCourses, getContents];
+export const courseMethods = [getCourses, getCoursesByField, searchCourses, getUsersCourses, getContents];

@@ -130,7 +130,21 @@ async function courseTables(db: Kysely<unknown>, dialect: DialectName): Promise<
   await s.createIndex('groups_members_userid_ix').on('groups_members').column('userid').execute();
 }
 
+/** Lookup paths of course and category management: a category's courses sorted by each column, subtrees by path, id numbers. */
+async function managementIndexes(db: Kysely<unknown>): Promise<void> {
+  const s = db.schema;
+  await s.createIndex('course_category_fullname_ix').on('course').columns(['category', 'fullname']).execute();
+  await s.createIndex('course_category_shortname_ix').on('course').columns(['category', 'shortname']).execute();
+  await s.createIndex('course_category_idnumber_ix').on('course').columns(['category', 'idnumber']).execute();
+  await s.createIndex('course_category_timecreated_ix').on('course').columns(['category', 'timecreated']).execute();
+  await s.createIndex('course_categories_path_ix').on('course_categories').column('path').execute();
+  await s.createIndex('course_categories_idnumber_ix').on('course_categories').column('idnumber').execute();
+}
+
 export const courseMigrations: ComponentMigrations = {
   component: 'core_course',
-  migrations: [{ name: '0001_course_tables', up: courseTables }],
+  migrations: [
+    { name: '0001_course_tables', up: courseTables },
+    { name: '0002_management_indexes', up: managementIndexes },
+  ],
 };

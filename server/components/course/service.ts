@@ -56,9 +56,10 @@ export async function courseContacts(db: Kysely<DB>, courseids: readonly number[
     .where('ctx.instanceid', 'in', courseids)
     .where('r.shortname', '=', 'editingteacher')
     .where('u.deleted', '=', 0)
-    .orderBy('u.lastname')
-    .orderBy('u.firstname')
     .execute();
+  // Sorted here, not in SQL: an ORDER BY on the names lets SQLite walk the whole user-name index
+  // (every user on the site) instead of starting from the few role assignments of these courses.
+  rows.sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname) || a.id - b.id);
   for (const row of rows) {
     const list = result.get(row.courseid) ?? [];
     if (!list.some((c) => c.id === row.id)) list.push({ id: row.id, fullname: `${row.firstname} ${row.lastname}`.trim() });
@@ -98,7 +99,8 @@ export interface SectionWithModules {
   summary: string;
   summaryformat: number;
   visible: number;
-  modules: Array<{ id: number; instance: number; modname: string; visible: number; name: string; intro: string }>;
+  /** groupmode as the module stores it (the course may force another), groupingid 0 = all groups. */
+  modules: Array<{ id: number; instance: number; modname: string; visible: number; groupmode: number; groupingid: number; name: string; intro: string }>;
 }
 
 /**
@@ -110,7 +112,7 @@ export async function courseSections(db: Kysely<DB>, courseid: number, component
   const cms = await db
     .selectFrom('course_modules as cm')
     .innerJoin('modules as m', 'm.id', 'cm.module')
-    .select(['cm.id', 'cm.instance', 'cm.section', 'cm.visible', 'm.name as modname'])
+    .select(['cm.id', 'cm.instance', 'cm.section', 'cm.visible', 'cm.groupmode', 'cm.groupingid', 'm.name as modname'])
     .where('cm.course', '=', courseid)
     .execute();
   const byType = new Map<string, number[]>();
@@ -133,7 +135,7 @@ export async function courseSections(db: Kysely<DB>, courseid: number, component
       .map((id) => cmById.get(Number(id)))
       .flatMap((cm) => {
         const info = cm ? names.get(cm.modname)?.get(cm.instance) : undefined;
-        return cm && info ? [{ id: cm.id, instance: cm.instance, modname: cm.modname, visible: cm.visible, ...info }] : [];
+        return cm && info ? [{ id: cm.id, instance: cm.instance, modname: cm.modname, visible: cm.visible, groupmode: cm.groupmode, groupingid: cm.groupingid, ...info }] : [];
       }),
   }));
 }

@@ -273,6 +273,13 @@ export const coreCapabilities: CapabilityDefinition[] = [
     archetypes: { guest: CAP_PROHIBIT, user: CAP_ALLOW, manager: CAP_ALLOW },
   },
   {
+    name: 'moodle/user:loginas',
+    captype: 'write',
+    contextlevel: CONTEXT_COURSE,
+    riskbitmask: RISK_SPAM | RISK_PERSONAL | RISK_XSS | RISK_CONFIG,
+    archetypes: { manager: CAP_ALLOW },
+  },
+  {
     name: 'moodle/role:assign',
     captype: 'write',
     contextlevel: CONTEXT_COURSE,

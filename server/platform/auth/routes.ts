@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { getSystemContext } from '../access/contexts';
 import { AppError } from '../errors';
-import { logEvent } from '../events';
+import { eventActor, logEvent } from '../events';
 import { now, type Platform } from '../platform';
 import { clearSessionCookie, destroySession, ensureSession, randomToken, saveSessionData, startSession } from '../session';
 import { verifyPassword } from './passwords';
@@ -30,7 +30,7 @@ function field(body: unknown, name: string): string {
 
 /** Only same-site paths are followed after login, never another host. */
 function safeLocalPath(url: unknown): string {
-  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : '/';
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : '/my/';
 }
 
 async function findUser(platform: Platform, username: string) {
@@ -93,9 +93,10 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
     }
     const user = await findUser(platform, username);
     const system = await getSystemContext(platform.db);
-    const event = { component: 'core', target: 'user', objecttable: 'user', crud: 'r', contextid: system.id, contextlevel: 10, contextinstanceid: 0, ip: request.ip };
+    const event = { component: 'core', target: 'user', objecttable: 'user', crud: 'r', contextid: system.id, contextlevel: 10, contextinstanceid: 0 };
     if (!user || !(await verifyPassword(user.password, password))) {
-      await logEvent(platform.db, { ...event, eventname: '\\core\\event\\user_login_failed', action: 'failed', objectid: user?.id ?? 0, userid: 0, other: { username } });
+      const visitor = eventActor({ user: null, session: request.tsession, ip: request.ip });
+      await logEvent(platform.db, visitor, { ...event, eventname: '\\core\\event\\user_login_failed', action: 'failed', objectid: user?.id ?? 0, other: { username } });
       return sendLoginPage(request, reply, { username, error: errorText('invalidlogin') }, 401);
     }
     if (user.suspended) return sendLoginPage(request, reply, { username, error: errorText('usersuspended') }, 403);
@@ -103,7 +104,8 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
     await startSession(platform, request, reply, user.id);
     const t = now();
     await platform.db.updateTable('user').set((eb) => ({ lastlogin: eb.ref('currentlogin'), currentlogin: t, lastaccess: t })).where('id', '=', user.id).execute();
-    await logEvent(platform.db, { ...event, eventname: '\\core\\event\\user_loggedin', action: 'loggedin', objectid: user.id, userid: user.id, other: { username: user.username } });
+    const actor = eventActor({ user, session: request.tsession, ip: request.ip });
+    await logEvent(platform.db, actor, { ...event, eventname: '\\core\\event\\user_loggedin', action: 'loggedin', objectid: user.id, other: { username: user.username } });
     return reply.redirect(wantsurl, 303);
   }
 
@@ -154,7 +156,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
       throw error;
     });
     const limited = { config: { rateLimit: { max: LOGIN_ATTEMPTS, timeWindow: LOGIN_WINDOW } } };
-    scope.get('/login/index.php', (request, reply) => (request.user ? reply.redirect('/', 303) : sendLoginPage(request, reply, { username: '' })));
+    scope.get('/login/index.php', (request, reply) => (request.user ? reply.redirect('/my/', 303) : sendLoginPage(request, reply, { username: '' })));
     scope.post('/login/index.php', limited, login);
     scope.post('/login/token.php', limited, token);
     scope.get('/login/logout.php', logout);

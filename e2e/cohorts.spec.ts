@@ -1,0 +1,53 @@
+import { expect, test } from './helpers';
+import { ADMIN } from './site';
+
+test('an admin creates a cohort, adds members one by one and from a list, and removes one', async ({ page, logInAs }) => {
+  await logInAs(ADMIN);
+  await page.goto('/admin/');
+  await page.getByRole('link', { name: 'Cohorts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add a new cohort' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a new cohort' });
+  await dialog.getByLabel('Name').fill('Year 1 tutors');
+  await dialog.getByLabel('Cohort ID').fill('Y1T');
+  await dialog.getByRole('button', { name: 'Create cohort' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Year 1 tutors', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cohort members: Year 1 tutors' })).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search users to add' }).fill('student1');
+  await page.getByRole('button', { name: /^Add .* to the cohort$/ }).first().click();
+  await expect(page.getByRole('button', { name: /^Remove .* from the cohort$/ })).toHaveCount(1);
+  await page.getByRole('searchbox', { name: 'Search users to add' }).fill('');
+
+  await page.getByRole('textbox', { name: 'Add many at once' }).fill('student2\nstudent3@example.org\nno-such-user');
+  await page.getByRole('button', { name: 'Add the listed users' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '2 added; 1 not found' })).toBeVisible();
+  await expect(page.getByText('Not found: no-such-user')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Remove .* from the cohort$/ })).toHaveCount(3);
+
+  await page.getByRole('button', { name: /^Remove .* from the cohort$/ }).first().click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('button', { name: /^Remove .* from the cohort$/ })).toHaveCount(2);
+
+  await page.goto('/cohort/index.php');
+  await expect(page.getByRole('row', { name: /Year 1 tutors/ })).toContainText('2');
+});
+
+test('an admin adds users picked in the user list to a cohort', async ({ page, logInAs }) => {
+  await logInAs(ADMIN);
+  await page.goto('/admin/user.php');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('student2');
+  await expect(page).toHaveURL(/search=student2/);
+  const boxes = page.getByRole('main').getByRole('checkbox', { name: /^Select (?!all)/ });
+  await expect(boxes.first()).toBeVisible();
+  const picked = Math.min(2, await boxes.count());
+  for (let i = 0; i < picked; i++) await boxes.nth(i).check();
+  await page.getByRole('button', { name: 'Add to cohort' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to cohort' });
+  await dialog.getByLabel('Cohort').selectOption({ label: 'Year 1 students (System)' });
+  await dialog.getByRole('button', { name: `Add ${picked} to the cohort` }).click();
+  await expect(page.locator('#user-notifications')).toContainText('added to the cohort');
+});

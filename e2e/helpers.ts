@@ -1,0 +1,72 @@
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
+import type { SiteUser } from './site';
+
+export const LOGIN_PATH = '/login/index.php';
+
+/** The login form, found the way a person finds it: by its labels and its button. */
+export function loginForm(page: Page) {
+  return {
+    username: page.getByLabel('Username'),
+    password: page.getByLabel('Password'),
+    submit: page.getByRole('button', { name: 'Log in' }),
+  };
+}
+
+/** Fills and sends the login form; does not check where it lands. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(LOGIN_PATH);
+  const form = loginForm(page);
+  await form.username.fill(username);
+  await form.password.fill(password);
+  await form.submit.click();
+}
+
+/** Logs in through the login page and waits for the dashboard. */
+export async function logIn(page: Page, user: SiteUser): Promise<void> {
+  await submitLogin(page, user.username, user.password);
+  await expect(page).toHaveURL((url) => url.pathname === '/my/');
+}
+
+/** Opens the user menu in the page header (the button named by the user's full name). */
+export async function openUserMenu(page: Page, user: SiteUser): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: user.fullname }).click();
+}
+
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+interface WorkerFixtures {
+  sessionCookies: Map<string, Cookies>;
+}
+
+interface TestFixtures {
+  /**
+   * Makes the test's `page` logged in as the user. Logging in costs an argon2 hash and counts
+   * against the login rate limit (per address and username), so the first call in a worker logs in
+   * through the form and later calls reuse that session's cookie. A test that ends the session
+   * (logs out) must log in with `logIn` instead, so it does not end the session others share.
+   */
+  logInAs: (user: SiteUser) => Promise<void>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  sessionCookies: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires an object pattern here.
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: 'worker' },
+  ],
+  logInAs: async ({ page, context, sessionCookies }, use) => {
+    await use(async (user) => {
+      const cached = sessionCookies.get(user.username);
+      if (cached) {
+        await context.addCookies(cached);
+        return;
+      }
+      await logIn(page, user);
+      sessionCookies.set(user.username, await context.cookies());
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,47 @@
+import { expect, test } from './helpers';
+import { ADMIN, student } from './site';
+
+test('an admin finds a student, creates a user through the form and suspends them from the list', async ({ page, logInAs }) => {
+  await logInAs(ADMIN);
+  await page.goto('/admin/');
+  await page.getByRole('link', { name: 'Browse list of users' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse list of users' })).toBeVisible();
+
+  const learner = student(7);
+  const lastname = learner.fullname.split(' ').slice(1).join(' ');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(lastname.toUpperCase());
+  await expect(page).toHaveURL(/search=/);
+  const rows = page.getByRole('main').getByRole('row');
+  await expect(page.getByRole('link', { name: learner.fullname })).toBeVisible();
+  await expect(rows).toHaveCount(2);
+
+  await page.getByRole('link', { name: 'Add a new user' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a new user' })).toBeVisible();
+  await page.getByLabel(/^Username/).fill('rosa.lind');
+  await page.getByLabel(/^First name/).fill('Rosa');
+  await page.getByLabel(/^Last name/).fill('Lind');
+  await page.getByLabel(/^Email address/).fill('rosa.lind@example.org');
+  const password = page.getByLabel(/^Password/);
+  await password.fill('weakpass');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(/The password must have at least 1 digit/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Fix the errors below' })).toBeVisible();
+
+  await password.fill('Str0ng-pass!');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/admin/user.php');
+  await expect(page.locator('#user-notifications')).toContainText('User rosa.lind created');
+
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('rosa');
+  await expect(page.getByRole('link', { name: 'Rosa Lind' })).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('checkbox', { name: 'Select Rosa Lind' }).check();
+  await expect(page.getByText('1 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Suspend', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Suspend 1 user' });
+  await expect(dialog).toContainText('They are logged out');
+  await dialog.getByRole('button', { name: 'Suspend 1 user' }).click();
+  await expect(page.locator('#user-notifications')).toContainText('1 user updated');
+  await expect(page.getByRole('row', { name: /Rosa Lind/ })).toContainText('Suspended');
+});

@@ -1,0 +1,135 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { QueryCache, QueryClient, QueryClientProvider, MutationCache } from '@tanstack/react-query';
+import { RouterProvider } from 'react-aria-components';
+import { BrowserRouter, Navigate, Route, Routes, useHref, useNavigate } from 'react-router';
+import { CourseSearch } from '../components/course/CourseSearch';
+import { CourseView } from '../components/course/CourseView';
+import { Dashboard } from '../components/my/Dashboard';
+import { PageView } from '../components/mod/PageView';
+import { UrlView } from '../components/mod/UrlView';
+import { Preferences } from '../components/user/Preferences';
+import { Profile } from '../components/user/Profile';
+import { AjaxError } from '../platform/ajax';
+import { showException } from '../platform/dialogs';
+import { Layout } from './Layout';
+import { NotFound } from './NotFound';
+import { Loading } from './Page';
+import { PageErrorGate } from './PageErrorGate';
+
+/** Queries marked `meta: { quiet: true }` handle their own errors inline. */
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.quiet) void showException(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => {
+        if (!mutation.meta?.quiet) void showException(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        // A server exception will not change on retry; a dropped connection might.
+        retry: (count, error) => !(error instanceof AjaxError) && count < 1,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+    },
+  });
+}
+
+const queryClient = makeQueryClient();
+
+/**
+ * A screen loaded only when first opened, so a learner's first page does not carry every admin and
+ * teacher tool. The page's heading area shows the usual loading state meanwhile.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  const Screen = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+// The documentation page carries the contracts' schemas (zod) for display.
+const Documentation = lazyPage(() => import('../components/webservice/Documentation'), 'Documentation');
+const AdminIndex = lazyPage(() => import('../components/admin/AdminIndex'), 'AdminIndex');
+const AdminSearch = lazyPage(() => import('../components/admin/AdminSearch'), 'AdminSearch');
+const AdminSettings = lazyPage(() => import('../components/admin/AdminSettings'), 'AdminSettings');
+const CourseManagement = lazyPage(() => import('../components/course/CourseManagement'), 'CourseManagement');
+const EditCategory = lazyPage(() => import('../components/course/EditCategory'), 'EditCategory');
+const EditCourse = lazyPage(() => import('../components/course/EditCourse'), 'EditCourse');
+const CohortMembers = lazyPage(() => import('../components/cohort/CohortMembers'), 'CohortMembers');
+const Cohorts = lazyPage(() => import('../components/cohort/Cohorts'), 'Cohorts');
+const Groupings = lazyPage(() => import('../components/group/Groupings'), 'Groupings');
+const Groups = lazyPage(() => import('../components/group/Groups'), 'Groups');
+const ModuleEdit = lazyPage(() => import('../components/mod/ModuleEdit'), 'ModuleEdit');
+const PreferredLanguage = lazyPage(() => import('../components/user/PreferredLanguage'), 'PreferredLanguage');
+const Participants = lazyPage(() => import('../components/enrol/Participants'), 'Participants');
+const SelfEnrol = lazyPage(() => import('../components/enrol/SelfEnrol'), 'SelfEnrol');
+const EditAdvanced = lazyPage(() => import('../components/user/EditAdvanced'), 'EditAdvanced');
+const EditProfile = lazyPage(() => import('../components/user/EditProfile'), 'EditProfile');
+const UserList = lazyPage(() => import('../components/user/UserList'), 'UserList');
+const UploadUsers = lazyPage(() => import('../components/user/UploadUsers'), 'UploadUsers');
+const TagManage = lazyPage(() => import('../components/tag/TagManage'), 'TagManage');
+const TagIndex = lazyPage(() => import('../components/tag/TagIndex'), 'TagIndex');
+
+function Routed() {
+  const navigate = useNavigate();
+  return (
+    <RouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route element={<PageErrorGate />}>
+            <Route path="/" element={<Navigate to="/my/" replace />} />
+            <Route path="/my/" element={<Dashboard />} />
+            <Route path="/course/view.php" element={<CourseView />} />
+            <Route path="/course/search.php" element={<CourseSearch />} />
+            <Route path="/course/management.php" element={<CourseManagement />} />
+            <Route path="/course/editcategory.php" element={<EditCategory />} />
+            <Route path="/course/edit.php" element={<EditCourse />} />
+            <Route path="/course/modedit.php" element={<ModuleEdit />} />
+            <Route path="/mod/page/view.php" element={<PageView />} />
+            <Route path="/mod/url/view.php" element={<UrlView />} />
+            <Route path="/user/profile.php" element={<Profile />} />
+            <Route path="/user/preferences.php" element={<Preferences />} />
+            <Route path="/user/language.php" element={<PreferredLanguage />} />
+            <Route path="/user/index.php" element={<Participants />} />
+            <Route path="/enrol/index.php" element={<SelfEnrol />} />
+            <Route path="/user/edit.php" element={<EditProfile />} />
+            <Route path="/user/editadvanced.php" element={<EditAdvanced />} />
+            <Route path="/admin/user.php" element={<UserList />} />
+            <Route path="/admin/tool/uploaduser/index.php" element={<UploadUsers />} />
+            <Route path="/admin/" element={<AdminIndex />} />
+            <Route path="/admin/search.php" element={<AdminSearch />} />
+            <Route path="/admin/settings.php" element={<AdminSettings />} />
+            <Route path="/admin/webservice/documentation.php" element={<Documentation />} />
+            <Route path="/group/index.php" element={<Groups />} />
+            <Route path="/group/groupings.php" element={<Groupings />} />
+            <Route path="/cohort/index.php" element={<Cohorts />} />
+            <Route path="/cohort/assign.php" element={<CohortMembers />} />
+            <Route path="/tag/manage.php" element={<TagManage />} />
+            <Route path="/tag/index.php" element={<TagIndex />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Route>
+      </Routes>
+    </RouterProvider>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <Routed />
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

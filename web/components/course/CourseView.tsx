@@ -1,0 +1,127 @@
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useSearchParams } from 'react-router';
+import { coreCourseGetContents, coreCourseGetCoursesByField } from '../../../api/course';
+import { coreCourseformatGetState } from '../../../api/courseformat';
+import { Loading, Page } from '../../app/Page';
+import { useWsQuery } from '../../platform/query';
+import { useModuleNames, useStrings } from '../../platform/useStrings';
+import { NotFound } from '../../app/NotFound';
+import { ErrorPage } from '../../app/ErrorPage';
+import { ActivityLink } from '../courseformat/ActivityLink';
+import { CourseEditor } from '../courseformat/CourseEditor';
+import { useEditingMode } from '../courseformat/useCourseEditing';
+import { relativeUrl } from '../../platform/url';
+import type { CourseState } from '../../../api/courseformat';
+import { ItemTags } from '../tag/TagList';
+
+/** Secondary course actions behind "⋮": participants, groups, settings, as the user may use them. */
+function CourseMoreMenu({ courseid, can }: { courseid: number; can: CourseState['can'] }) {
+  const s = useStrings('moodle', ['moreactions', 'participantslink', 'groupslink', 'coursesettings']);
+  const items = [
+    can.viewparticipants && { id: 'participants', label: s('participantslink'), href: relativeUrl('/user/index.php', { id: courseid }) },
+    can.managegroups && { id: 'groups', label: s('groupslink'), href: relativeUrl('/group/index.php', { id: courseid }) },
+    can.update && { id: 'settings', label: s('coursesettings'), href: relativeUrl('/course/edit.php', { id: courseid }) },
+  ].filter((item): item is { id: string; label: string; href: string } => Boolean(item));
+  if (items.length === 0) return null;
+  return (
+    <MenuTrigger>
+      <Button className="btn btn-secondary" aria-label={s('moreactions')}>
+        <span aria-hidden="true">⋮</span>
+      </Button>
+      <Popover className="menu-popover" placement="bottom end">
+        <Menu className="menu" aria-label={s('moreactions')} items={items}>
+          {(item) => (
+            <MenuItem className="menu-item" id={item.id} href={item.href}>
+              {item.label}
+            </MenuItem>
+          )}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+/** A course's page: its summary and its sections with the activities I can see. */
+export function CourseView() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  if (!Number.isInteger(id) || id <= 0) return <NotFound />;
+  return <CourseContents courseid={id} />;
+}
+
+function CourseContents({ courseid }: { courseid: number }) {
+  const s = useStrings('moodle', ['mycourses', 'topic', 'general', 'noactivities', 'hiddenfromstudents', 'coursesummary']);
+  // Errors here (not enrolled, hidden course) are the page's answer, shown in place of it.
+  const course = useWsQuery(coreCourseGetCoursesByField, { field: 'id', value: courseid }, { meta: { quiet: true } });
+  const sections = useWsQuery(coreCourseGetContents, { courseid, options: [] }, { meta: { quiet: true } });
+  const moduleName = useModuleNames((sections.data ?? []).flatMap((section) => section.modules.map((cm) => cm.modname)));
+  // Whether I may edit, and the course as the editor shows it; failing, the page simply stays read-only.
+  const state = useWsQuery(coreCourseformatGetState, { courseid }, { meta: { quiet: true } });
+  const e = useStrings('core_courseformat', ['editingon', 'editingoff']);
+  const [editingMode, setEditingMode] = useEditingMode();
+  const canedit = state.data?.canedit ?? false;
+  const editing = canedit && editingMode;
+  const failure = course.error ?? sections.error;
+  if (failure) return <ErrorPage message={failure.message} />;
+  if (course.isPending) return <Loading />;
+  const info = course.data?.courses[0];
+  if (!info) return <NotFound />;
+
+  return (
+    <Page
+      title={info.fullname}
+      breadcrumb={[{ label: s('mycourses'), to: '/my/' }]}
+      actions={
+        <>
+          {canedit && (
+            <Button className={`btn ${editing ? 'btn-primary' : 'btn-secondary'}`} onPress={() => setEditingMode(!editing)}>
+              {editing ? e('editingoff') : e('editingon')}
+            </Button>
+          )}
+          {state.data && <CourseMoreMenu courseid={courseid} can={state.data.can} />}
+        </>
+      }
+    >
+      {info.summary && (
+        <section className="card course-summary-card" aria-label={s('coursesummary')}>
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: info.summary }} />
+        </section>
+      )}
+      <ItemTags itemtype="course" itemid={courseid} />
+      {editing && state.data ? (
+        <CourseEditor state={state.data} />
+      ) : sections.isPending ? (
+        <Loading />
+      ) : (
+        <ol className="course-sections">
+          {(sections.data ?? []).map((section) => {
+            const name = section.name || (section.section === 0 ? s('general') : s('topic', section.section));
+            const headingId = `section-${section.id}`;
+            return (
+              <li key={section.id} className={`card course-section${section.visible ? '' : ' is-hidden'}`} aria-labelledby={headingId}>
+                <h2 id={headingId} className="section-name">
+                  {name}
+                  {!section.visible && <span className="badge badge-muted">{s('hiddenfromstudents')}</span>}
+                </h2>
+                {section.summary && <div className="rich-text section-summary" dangerouslySetInnerHTML={{ __html: section.summary }} />}
+                {section.modules.length === 0 ? (
+                  <p className="muted section-empty">{s('noactivities')}</p>
+                ) : (
+                  <ul className="activities">
+                    {section.modules.map((cm) => (
+                      <li key={cm.id} className={`activity${cm.visible ? '' : ' is-hidden'}`}>
+                        <span className="activity-type">{moduleName(cm.modname)}</span>
+                        {cm.uservisible && cm.url ? <ActivityLink url={cm.url} name={cm.name} /> : <span>{cm.name}</span>}
+                        {!cm.visible && <span className="badge badge-muted">{s('hiddenfromstudents')}</span>}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+import { PageSettingsForm } from './PageSettingsForm';
+import { UrlSettingsForm } from './UrlSettingsForm';
+
+export interface ModuleFormProps {
+  courseid: number;
+  section: number;
+  /** An existing module to edit; absent for a new one. */
+  cmid?: number;
+  /** Called after saving (or cancelling): back to the course page. */
+  onDone: () => void;
+}
+
+/** The settings form of each module type the chooser can add; each activity issue adds its own. */
+export const moduleForms: Record<string, ComponentType<ModuleFormProps> | undefined> = {
+  page: PageSettingsForm,
+  url: UrlSettingsForm,
+};

@@ -1,0 +1,18 @@
+/** Encodings a users CSV may be saved in; the page decodes the file and sends its text. */
+export const UPLOAD_ENCODINGS = ['utf-8', 'windows-1252'] as const;
+export type UploadEncoding = (typeof UPLOAD_ENCODINGS)[number];
+
+/** The file's text in the chosen encoding (a byte-order mark dropped), or null when it is not valid in it. */
+export function decodeUpload(bytes: ArrayBuffer, encoding: UploadEncoding): string | null {
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** A file size for people: "820 bytes", "12 kB", "1.4 MB", in the page language. */
+export function formatSize(bytes: number, lang?: string): string {
+  const [value, unit] = bytes < 1000 ? [bytes, 'byte'] : bytes < 1_000_000 ? [bytes / 1000, 'kilobyte'] : [bytes / 1_000_000, 'megabyte'];
+  return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 }).format(value);
+}
