@@ -99,6 +99,27 @@ export interface RoleCapabilityTable {
   timemodified: Generated<number>;
 }
 
+/** A context level where a role may be assigned. */
+export interface RoleContextLevelTable {
+  id: Generated<number>;
+  roleid: number;
+  contextlevel: number;
+}
+
+/** Holders of `roleid` may assign `allowassign`. */
+export interface RoleAllowAssignTable {
+  id: Generated<number>;
+  roleid: number;
+  allowassign: number;
+}
+
+/** Holders of `roleid` may override the permissions of `allowoverride`. */
+export interface RoleAllowOverrideTable {
+  id: Generated<number>;
+  roleid: number;
+  allowoverride: number;
+}
+
 export interface CapabilityTable {
   id: Generated<number>;
   name: string;
@@ -344,6 +365,9 @@ export interface DB {
   role: RoleTable;
   role_assignments: RoleAssignmentTable;
   role_capabilities: RoleCapabilityTable;
+  role_context_levels: RoleContextLevelTable;
+  role_allow_assign: RoleAllowAssignTable;
+  role_allow_override: RoleAllowOverrideTable;
   capabilities: CapabilityTable;
   course_categories: CourseCategoryTable;
   course: CourseTable;

@@ -2,6 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { withId } from '../db/columns';
 import type { DialectName } from '../db/database';
 import type { ComponentMigrations } from '../db/migrator';
+import { seedArchetypeAllows } from './access/allow';
 
 const text = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('');
 const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
@@ -158,10 +159,38 @@ async function logRealUser(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('logstore_standard_log').addColumn('realuserid', 'integer', zero).execute();
 }
 
+/**
+ * Where each role may be assigned, and which roles holders of a role may assign and override (Moodle's
+ * role_context_levels, role_allow_assign and role_allow_override). Existing roles get their
+ * archetype's defaults.
+ */
+async function roleAllowTables(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  const s = db.schema;
+  await withId(s.createTable('role_context_levels'), dialect)
+    .addColumn('roleid', 'integer', (c) => c.notNull())
+    .addColumn('contextlevel', 'integer', (c) => c.notNull())
+    .addUniqueConstraint('role_context_levels_uq', ['roleid', 'contextlevel'])
+    .execute();
+  await s.createIndex('role_context_levels_level_ix').on('role_context_levels').column('contextlevel').execute();
+  for (const [table, column] of [
+    ['role_allow_assign', 'allowassign'],
+    ['role_allow_override', 'allowoverride'],
+  ] as const) {
+    await withId(s.createTable(table), dialect)
+      .addColumn('roleid', 'integer', (c) => c.notNull())
+      .addColumn(column, 'integer', (c) => c.notNull())
+      .addUniqueConstraint(`${table}_uq`, ['roleid', column])
+      .execute();
+    await s.createIndex(`${table}_target_ix`).on(table).column(column).execute();
+  }
+  await seedArchetypeAllows(db);
+}
+
 export const platformMigrations: ComponentMigrations = {
   component: 'core',
   migrations: [
     { name: '0001_core_tables', up: coreTables },
     { name: '0002_log_realuser', up: logRealUser },
+    { name: '0003_role_allow', up: roleAllowTables },
   ],
 };

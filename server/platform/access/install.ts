@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB, RoleTable } from '../../db/schema';
 import { getConfig, setConfig } from '../config-store';
 import { now } from '../platform';
+import { seedArchetypeAllows } from './allow';
 import { getSystemContext } from './contexts';
 import { CAP_INHERIT, type Archetype, type CapabilityDefinition } from './types';
 
@@ -119,11 +120,14 @@ export async function installDefaultRoles(db: Kysely<DB>, definitions: readonly 
     .select((eb) => eb.fn.max<number | null>('sortorder').as('max'))
     .executeTakeFirstOrThrow();
   let sortorder = max ?? 0;
+  const added: number[] = [];
   for (const role of standardRoles) {
     if (existing.has(role.shortname)) continue;
     sortorder += 1;
-    await db.insertInto('role').values({ shortname: role.shortname, archetype: role.archetype, sortorder }).execute();
+    const row = await db.insertInto('role').values({ shortname: role.shortname, archetype: role.archetype, sortorder }).returning('id').executeTakeFirstOrThrow();
+    added.push(row.id);
   }
+  await seedArchetypeAllows(db, added);
   await applyArchetypeDefaults(db, definitions);
   for (const { setting, shortname } of implicitRoleSettings) {
     const role = await getRoleByShortname(db, shortname);
