@@ -8,6 +8,7 @@ import { courseformatComponent } from './courseformat/component';
 import { enrolComponent } from './enrol/component';
 import { groupComponent } from './group/component';
 import { pageComponent } from './page/component';
+import { roleComponent } from './role/component';
 import { tagComponent } from './tag/component';
 import { urlComponent } from './url/component';
 import { userComponent } from './user/component';
@@ -26,4 +27,5 @@ export const components: readonly ComponentDefinition[] = [
   messageComponent,
   filesComponent,
   tagComponent,
+  roleComponent,
 ];

@@ -1,0 +1,3 @@
+import type { ComponentParts } from './parts';
+
+export const defineParts: ComponentParts = { methods: [], pages: [] };
