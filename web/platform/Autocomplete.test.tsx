@@ -12,6 +12,7 @@ const english: Record<string, string> = {
   itemselected: '{$a} selected',
   itemremoved: '{$a} removed',
   searching: 'Searching…',
+  suggestionsfailed: 'Suggestions could not be loaded: {$a}',
 };
 vi.mock('./useStrings', () => ({
   useStrings: () => (key: string, a?: string | number) => (english[key] ?? key).replace('{$a}', a === undefined ? '' : String(a)),
@@ -170,5 +171,17 @@ describe('autocomplete by keyboard', () => {
     expect(screen.queryByRole('listbox')).not.toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('says so when the ajax source fails, instead of claiming there are no suggestions', async () => {
+    vi.useFakeTimers();
+    const source = vi.fn(() => Promise.reject(new Error('Your session has timed out')));
+    render(<Harness source={source} options={undefined} />);
+    fireEvent.change(input(), { target: { value: 'ba' } });
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    key(input(), 'ArrowDown');
+    const list = screen.getByRole('listbox');
+    expect(within(list).getByRole('alert').textContent).toBe('Suggestions could not be loaded: Your session has timed out');
+    expect(list.textContent).not.toContain('No suggestions');
   });
 });

@@ -68,10 +68,11 @@ function StateBridge({ stateRef }: { stateRef: RefObject<ComboState | null> }) {
  * ajax options, tags mode, a "No suggestions" state, and each change announced to screen readers.
  */
 export function Autocomplete({ label, value, onChange, multiple = false, tags = false, options, source, placeholder, description, name, isDisabled }: AutocompleteProps) {
-  const s = useStrings('moodle', ['nosuggestions', 'noselection', 'selecteditems', 'showsuggestions', 'removeselection', 'itemselected', 'itemremoved', 'searching']);
+  const s = useStrings('moodle', ['nosuggestions', 'noselection', 'selecteditems', 'showsuggestions', 'removeselection', 'itemselected', 'itemremoved', 'searching', 'suggestionsfailed']);
   const [text, setText] = useState('');
-  // The ajax answer, with the text it answers: while they differ a search is under way.
-  const [answered, setAnswered] = useState<{ query: string; options: AutocompleteOption[] } | null>(null);
+  // The ajax answer, with the text it answers: while they differ a search is under way. A failed
+  // search keeps its error message, shown in place of the suggestions.
+  const [answered, setAnswered] = useState<{ query: string; options: AutocompleteOption[]; error?: string } | null>(null);
   const [asked, setAsked] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const stateRef = useRef<ComboState | null>(null);
@@ -87,7 +88,7 @@ export function Autocomplete({ label, value, onChange, multiple = false, tags = 
     const timer = setTimeout(() => {
       source(query).then(
         (found) => current && setAnswered({ query, options: found }),
-        () => current && setAnswered({ query, options: [] }),
+        (error: unknown) => current && setAnswered({ query, options: [], error: error instanceof Error ? error.message : String(error) }),
       );
     }, AJAX_DEBOUNCE_MS);
     return () => {
@@ -219,7 +220,11 @@ export function Autocomplete({ label, value, onChange, multiple = false, tags = 
         <Popover className="autocomplete-popover" placement="bottom start">
           <ListBox<AutocompleteOption>
             className="autocomplete-list"
-            renderEmptyState={() => <div className="autocomplete-empty">{loading ? s('searching') : s('nosuggestions')}</div>}
+            renderEmptyState={() => (
+              <div className="autocomplete-empty" role={answered?.error && !loading ? 'alert' : undefined}>
+                {loading ? s('searching') : answered?.error ? s('suggestionsfailed', answered.error) : s('nosuggestions')}
+              </div>
+            )}
           >
             {(option) => (
               <ListBoxItem id={option.value} textValue={option.label} className="autocomplete-option">
