@@ -69,7 +69,7 @@ export async function sendShell(platform: Platform, request: FastifyRequest, rep
     .header('Cache-Control', 'no-store')
     .header(
       'Content-Security-Policy',
-      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; frame-src 'self' https:; form-action 'self' https:; base-uri 'self'; object-src 'none'`,
+      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; frame-src 'self' https:; form-action 'self' https:; frame-ancestors 'self'; base-uri 'self'; object-src 'none'`,
     )
     .send(html);
 }
