@@ -19,6 +19,8 @@ const FAVICON = readFileSync(join(import.meta.dirname, 'platform', 'assets', 'fa
 declare module 'fastify' {
   interface FastifyInstance {
     methods: MethodRegistry;
+    /** Every route registered, as method and URL: the security suite walks it. */
+    routeTable: Array<{ method: string; url: string }>;
   }
 }
 
@@ -34,6 +36,11 @@ export async function buildApp(platform: Platform, components: readonly Componen
   });
   const registry = new MethodRegistry(components);
   app.decorate('methods', registry);
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
 
   await app.register(cookie);
   await app.register(formbody);
