@@ -11,7 +11,7 @@ const VOLATILE = new Set(['sessions', 'kysely_migration', 'kysely_migration_lock
  * A digest of every row of every table (except the volatile ones), per table, so a test can show a
  * request changed nothing and, when it did, name the tables it changed.
  */
-export async function databaseChecksum(db: Kysely<unknown>): Promise<Map<string, string>> {
+export async function databaseChecksum<T>(db: Kysely<T>): Promise<Map<string, string>> {
   const tables = (await db.introspection.getTables()).map((t) => t.name).filter((name) => !VOLATILE.has(name)).sort();
   const sums = new Map<string, string>();
   for (const table of tables) {
