@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { ComponentDefinition } from './platform/component';
 import { registerAuthRoutes } from './platform/auth/routes';
-import { AppError } from './platform/errors';
+import { AppError, fromDatabaseError } from './platform/errors';
 import { registerPages } from './platform/pages';
 import type { Platform } from './platform/platform';
 import { loadSession } from './platform/session';
@@ -58,7 +58,8 @@ export async function buildApp(platform: Platform, components: readonly Componen
     await loadSession(platform, request);
   });
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
+    const error = fromDatabaseError(thrown) ?? thrown;
     if (error instanceof AppError) {
       return reply.code(error.status).send({
         error: platform.strings.errorMessage(error.errorcode, error.component, error.a),

@@ -40,3 +40,17 @@ export function invalidParameter(debuginfo: string): AppError {
 export function invalidRecord(table: string, debuginfo?: string): AppError {
   return new AppError('invalidrecord', { a: table, debuginfo: debuginfo ?? table, status: 404 });
 }
+
+/**
+ * PostgreSQL's answers to values the database cannot hold (SQLSTATE class 22: a number out of its
+ * column's range, text longer than its column, text where a number belongs). They come from what the
+ * caller sent, so they are the caller's invalid parameter, not a server fault. SQLite stores such
+ * values as given, so only PostgreSQL needs this.
+ */
+const DATA_EXCEPTIONS = new Set(['22003', '22001', '22P02', '22007', '22008', '22021', '22P05']);
+
+export function fromDatabaseError(error: unknown): AppError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as Error & { code?: unknown }).code;
+  return typeof code === 'string' && DATA_EXCEPTIONS.has(code) ? invalidParameter(error.message) : undefined;
+}

@@ -1,5 +1,5 @@
 import { ZodError } from 'zod';
-import { AppError } from '../platform/errors';
+import { AppError, fromDatabaseError } from '../platform/errors';
 import type { Platform } from '../platform/platform';
 
 /** A failed call's `exception`, as Moodle's AJAX layer sends it. `a` is never sent. */
@@ -38,6 +38,8 @@ export function describeZodError(error: ZodError): string {
 export function toAppError(platform: Platform, error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return new AppError('invalidparameter', { debuginfo: describeZodError(error) });
+  const fromDatabase = fromDatabaseError(error);
+  if (fromDatabase) return fromDatabase;
   platform.log.error({ err: error }, 'unexpected error in a web-service call');
   const detail = error instanceof Error ? error.message : String(error);
   return new AppError('generalexceptionmessage', { a: detail, debuginfo: detail, status: 500 });
@@ -45,7 +47,7 @@ export function toAppError(platform: Platform, error: unknown): AppError {
 
 export function wireException(platform: Platform, error: unknown, options: ExceptionOptions): WireException {
   const appError = toAppError(platform, error);
-  const unexpected = !(error instanceof AppError) && !(error instanceof ZodError);
+  const unexpected = !(error instanceof AppError) && !(error instanceof ZodError) && fromDatabaseError(error) === undefined;
   // An unexpected error's own text may name tables or files: only a debugging admin sees it.
   const message =
     unexpected && !options.debug
