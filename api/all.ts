@@ -44,8 +44,6 @@ import {
   coreEnrolGetCourseEnrolmentMethods,
   coreEnrolListParticipants,
   coreEnrolSearchUsers,
-  coreRoleAssignRoles,
-  coreRoleUnassignRoles,
   enrolManualEnrolUsers,
   enrolManualUnenrolUsers,
   enrolSelfEnrolUser,
@@ -98,6 +96,23 @@ import {
   coreTagUpdateArea,
   coreTagFlagTag,
 } from './tag';
+import {
+  coreRoleAssignRoles,
+  coreRoleCreateRole,
+  coreRoleDeleteRole,
+  coreRoleGetAllowMatrix,
+  coreRoleGetContextRoles,
+  coreRoleGetRoleDefinition,
+  coreRoleListRoleUsers,
+  coreRoleListRoles,
+  coreRoleMoveRole,
+  coreRoleResetRole,
+  coreRoleSearchAssignableUsers,
+  coreRoleSetAllowMatrix,
+  coreRoleUnassignRoles,
+  coreRoleUpdateRole,
+} from './role';
+import { coreRoleCheckUserPermissions, coreRoleGetPermissionOverrides, coreRoleGetReviewAccess, coreRoleSearchContextUsers } from './roleoverride';
 import { coreUserGetUpload, coreUserPreviewUpload, coreUserProcessUpload, coreUserStartUpload } from './userupload';
 
 /**
@@ -175,6 +190,18 @@ export const allContracts: readonly MethodContract[] = [
   enrolManualUnenrolUsers,
   coreRoleAssignRoles,
   coreRoleUnassignRoles,
+  coreRoleListRoles,
+  coreRoleGetRoleDefinition,
+  coreRoleCreateRole,
+  coreRoleUpdateRole,
+  coreRoleResetRole,
+  coreRoleDeleteRole,
+  coreRoleMoveRole,
+  coreRoleGetAllowMatrix,
+  coreRoleSetAllowMatrix,
+  coreRoleGetContextRoles,
+  coreRoleListRoleUsers,
+  coreRoleSearchAssignableUsers,
   coreEnrolEditUserEnrolment,
   enrolSelfGetInstanceInfo,
   coreEnrolGetCourseEnrolmentMethods,
@@ -211,4 +238,8 @@ export const allContracts: readonly MethodContract[] = [
   coreTagMoveCollection,
   coreTagUpdateArea,
   coreTagFlagTag,
+  coreRoleGetPermissionOverrides,
+  coreRoleGetReviewAccess,
+  coreRoleCheckUserPermissions,
+  coreRoleSearchContextUsers,
 ];

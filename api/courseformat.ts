@@ -42,7 +42,9 @@ export const courseStateSchema = z.object({
   courseid: z.number(),
   canedit: z.boolean(),
   /** What the course page's "More" menu may offer this user. */
-  can: z.object({ viewparticipants: z.boolean(), managegroups: z.boolean(), update: z.boolean() }),
+  can: z.object({ viewparticipants: z.boolean(), managegroups: z.boolean(), update: z.boolean(), assignroles: z.boolean() }),
+  /** The course's context, for links to pages that take a contextid (assign roles). */
+  contextid: z.number(),
   sections: z.array(stateSectionSchema),
   /** Module types that can be added here (empty for users who cannot add). */
   modtypes: z.array(z.object({ modname: z.string(), name: z.string() })),

@@ -123,30 +123,6 @@ export const enrolManualUnenrolUsers = contract({
   returns: z.null(),
 });
 
-const assignmentSchema = z.strictObject({ roleid: wsInt, userid: wsInt, contextid: wsInt });
-
-export const coreRoleAssignRoles = contract({
-  name: 'core_role_assign_roles',
-  component: 'core_enrol',
-  description: 'Assigns roles to users in contexts; each role must be one the caller may assign there.',
-  type: 'write',
-  loginRequired: true,
-  capabilities: ['moodle/role:assign'],
-  args: z.strictObject({ assignments: z.array(assignmentSchema).min(1) }),
-  returns: z.null(),
-});
-
-export const coreRoleUnassignRoles = contract({
-  name: 'core_role_unassign_roles',
-  component: 'core_enrol',
-  description: 'Removes role assignments; each role must be one the caller may assign in that context.',
-  type: 'write',
-  loginRequired: true,
-  capabilities: ['moodle/role:assign'],
-  args: z.strictObject({ unassignments: z.array(assignmentSchema).min(1) }),
-  returns: z.null(),
-});
-
 export const coreEnrolEditUserEnrolment = contract({
   name: 'core_enrol_edit_user_enrolment',
   component: 'core_enrol',

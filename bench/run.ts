@@ -159,6 +159,8 @@ const scenarios: Scenario[] = [
   ajax(`core_user_list_users (admin, ${EXTRA_USERS} users, first page)`, [{ methodname: 'core_user_list_users', args: {} }], admin),
   ajax('core_user_list_users (search "smith4", sort email desc)', [{ methodname: 'core_user_list_users', args: { search: 'smith4', sort: 'email', direction: 'desc' } }], admin),
   ajax('core_enrol_list_participants (teacher, course page)', [{ methodname: 'core_enrol_list_participants', args: { courseid: courseId } }], teacher),
+  // The course page as its editing teacher: many capability checks (update, manage, hidden sections and activities).
+  ajax('core_courseformat_get_state (teacher, course page)', [{ methodname: 'core_courseformat_get_state', args: { courseid: courseId } }], teacher),
   ajax('core_user_list_users (page 1000 of 50, last access)', [{ methodname: 'core_user_list_users', args: { sort: 'lastaccess', direction: 'desc', page: 1000, perpage: 50 } }], admin),
   ajax('core_tag_list_tags (50,000 tags, first page)', [{ methodname: 'core_tag_list_tags', args: { tc: tagBench.tc } }], admin),
   ajax('core_tag_list_tags (50,000 tags, search "0123")', [{ methodname: 'core_tag_list_tags', args: { tc: tagBench.tc, search: '0123' } }], admin),

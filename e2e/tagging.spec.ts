@@ -27,7 +27,11 @@ test('a teacher tags a course by keyboard and follows a tag to the tag index', a
   const chips = page.getByRole('grid', { name: 'Tags: Selected items' });
   await expect(chips.getByRole('row', { name: 'Science' })).toBeVisible();
 
-  // An existing standard tag: part of its name, down arrow to the suggestion, Enter.
+  // An existing standard tag: part of its name, down arrow to the suggestion, Enter. The box is
+  // clicked first so that scrolling it into view happens before typing: react-aria closes an open
+  // list when the page scrolls, and a scroll landing just after the list opened would close it.
+  await box.click();
+  await expect(box).toBeFocused();
   await box.fill('Mathem');
   await expect(page.getByRole('option', { name: 'Mathematics' })).toBeVisible();
   await box.press('ArrowDown');

@@ -54,6 +54,17 @@ describe.each(testDialects)('demo data on %s', (dialect) => {
     expect(roles.map((r) => r.shortname)).toEqual(['student']);
   });
 
+  it('prohibits students from viewing the participants of Reading Poetry Closely, so its permission page shows a prohibit', async () => {
+    const admin = await site.sessionFor(site.adminId);
+    const course = await site.platform.db.selectFrom('course').select('id').where('shortname', '=', 'LIT110').executeTakeFirstOrThrow();
+    const context = await site.platform.db.selectFrom('context').select('id').where('contextlevel', '=', 50).where('instanceid', '=', course.id).executeTakeFirstOrThrow();
+    const student = await site.platform.db.selectFrom('role').select('id').where('shortname', '=', 'student').executeTakeFirstOrThrow();
+    const { json } = await site.ajax([{ methodname: 'core_role_get_permission_overrides', args: { contextid: context.id, search: 'moodle/course:viewparticipants' } }], admin);
+    const [row] = (json as Array<{ data: { capabilities: Array<{ allowed: number[]; prohibited: Array<{ roleid: number; removable: boolean }> }> } }>)[0]?.data.capabilities ?? [];
+    expect(row?.prohibited).toEqual([{ roleid: student.id, removable: true }]);
+    expect(row?.allowed.length).toBeGreaterThan(0);
+  });
+
   it('refuses to run again on a site that has courses', async () => {
     await expect(generateDemoData(site.platform, { password: 'x' })).rejects.toThrow('only created on an empty site');
   });

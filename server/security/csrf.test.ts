@@ -9,8 +9,8 @@ import { testDialects } from '../test/databases';
 import { createTestSite, type TestSite } from '../test/site';
 import { changedTables, databaseChecksum } from './checksum';
 
-/** Routes that read only (besides the pages, which serve the app shell). */
-const READ_ONLY_GET = new Set(['/theme/favicon.svg', '/favicon.ico', '/user/pix.php', '/login/index.php', '/login/login.css', '/webservice/rest/server.php']);
+/** Routes that read only (besides the pages, which serve the app shell); /assets/* exists once the app is built. */
+const READ_ONLY_GET = new Set(['/assets/*', '/theme/favicon.svg', '/favicon.ico', '/user/pix.php', '/login/index.php', '/login/login.css', '/webservice/rest/server.php']);
 
 /**
  * Routes that do not use the browser session at all, so a forged request from another site gains

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { components } from '../components/registry';
 import { openDatabase, type Database, type DialectName } from '../db/database';
@@ -9,16 +12,45 @@ import { migrateToLatest, withMigrationLock } from '../db/migrator';
 export const testDialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface TestDatabase extends Database {
-  /** Closes the connection and removes what the test created (the PostgreSQL schema). */
+  /** Closes the connection (and any opened by `connectAgain`) and removes what the test created. */
   drop(): Promise<void>;
+  /**
+   * Another, independent connection to the same database (its own SQLite handle or PostgreSQL pool),
+   * as a second server process would open. In-memory SQLite cannot be shared: open with `onDisk`.
+   */
+  connectAgain(): Promise<Database>;
 }
 
-/** A fresh, fully migrated database: in-memory SQLite, or a new schema of its own on PostgreSQL. */
-export async function openTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** SQLite: a file in a temporary directory instead of memory, so that a second connection can share it. */
+  onDisk?: boolean;
+}
+
+/** A fresh, fully migrated database: in-memory SQLite (or a temporary file), or a new schema of its own on PostgreSQL. */
+export async function openTestDatabase(dialect: DialectName, options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const others: Database[] = [];
+  const closeOthers = async () => {
+    for (const other of others.splice(0)) await other.close();
+  };
   if (dialect === 'sqlite') {
-    const database = await openDatabase('sqlite::memory:');
+    const dir = options.onDisk ? mkdtempSync(join(tmpdir(), 'tessera-test-')) : undefined;
+    const url = dir === undefined ? 'sqlite::memory:' : `sqlite:${join(dir, 'site.db')}`;
+    const database = await openDatabase(url);
     await migrateToLatest(database.db as never, database.dialect, migrationsOf(components));
-    return { ...database, drop: () => database.close() };
+    return {
+      ...database,
+      drop: async () => {
+        await closeOthers();
+        await database.close();
+        if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+      },
+      connectAgain: async () => {
+        if (dir === undefined) throw new Error('An in-memory SQLite test database cannot be shared: open it with onDisk');
+        const other = await openDatabase(url);
+        others.push(other);
+        return other;
+      },
+    };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
@@ -27,7 +59,13 @@ export async function openTestDatabase(dialect: DialectName): Promise<TestDataba
   await migrateToLatest(database.db as never, database.dialect, migrationsOf(components));
   return {
     ...database,
+    connectAgain: async () => {
+      const other = await openDatabase(url, { schema, poolSize: 4 });
+      others.push(other);
+      return other;
+    },
     drop: async () => {
+      await closeOthers();
       // Dropping while another run migrates would pull tables from under Kysely's catalogue queries.
       await withMigrationLock(database.db as never, 'postgres', () => sql`drop schema ${sql.id(schema)} cascade`.execute(database.db));
       await database.close();

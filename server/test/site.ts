@@ -8,7 +8,7 @@ import type { ComponentDefinition } from '../platform/component';
 import { installOrUpgrade } from '../platform/install';
 import { now, type Platform } from '../platform/platform';
 import { randomToken } from '../platform/session';
-import { openTestDatabase, type TestDatabase } from './databases';
+import { openTestDatabase, type TestDatabase, type TestDatabaseOptions } from './databases';
 import { createTestPlatform } from './platform';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-pass-1';
@@ -28,17 +28,55 @@ export interface TestSite {
   enrol(userid: number, courseid: number, role: string): Promise<void>;
   /** POSTs a batch to service.php (or service-nologin.php) and returns the parsed JSON answer. */
   ajax(calls: Array<{ methodname: string; args: unknown }>, session?: { cookie: string; sesskey: string } | null, nologin?: boolean): Promise<{ status: number; json: unknown }>;
+  /**
+   * A second server over the same database, as another process would run: its own connection (pool),
+   * platform and HTTP app, started like a process (installOrUpgrade, then buildApp). The site must have
+   * been created with `onDisk` on SQLite. Closed with the site.
+   */
+  secondServer(): Promise<SecondServer>;
   close(): Promise<void>;
 }
 
-export async function createTestSite(dialect: DialectName, extraComponents: ComponentDefinition[] = [], debugDeveloper = false): Promise<TestSite> {
-  const database = await openTestDatabase(dialect);
+/** Another server process's view of a test site: its own platform and app, sharing only the database. */
+export interface SecondServer {
+  platform: Platform;
+  app: FastifyInstance;
+  ajax: TestSite['ajax'];
+}
+
+/** POSTs a batch to an app's service.php (or service-nologin.php) and returns the parsed JSON answer. */
+async function ajaxOn(
+  app: FastifyInstance,
+  calls: Array<{ methodname: string; args: unknown }>,
+  session: { cookie: string; sesskey: string } | null = null,
+  nologin = false,
+): Promise<{ status: number; json: unknown }> {
+  const info = calls.map((c) => c.methodname).join(',');
+  const url = nologin ? `/lib/ajax/service-nologin.php?info=${info}` : `/lib/ajax/service.php?sesskey=${session?.sesskey ?? ''}&info=${info}`;
+  const options: InjectOptions = {
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...(session ? { cookie: session.cookie } : {}) },
+    payload: JSON.stringify(calls.map((c, index) => ({ index, methodname: c.methodname, args: c.args }))),
+  };
+  const response = await app.inject(options);
+  return { status: response.statusCode, json: response.json<unknown>() };
+}
+
+export async function createTestSite(
+  dialect: DialectName,
+  extraComponents: ComponentDefinition[] = [],
+  debugDeveloper = false,
+  options: TestDatabaseOptions = {},
+): Promise<TestSite> {
+  const database = await openTestDatabase(dialect, options);
   const all = [...siteComponents, ...extraComponents];
   const base = createTestPlatform(database, { adminPassword: TEST_ADMIN_PASSWORD, debugDeveloper });
   const platform: Platform = { ...base, components: all };
   await installOrUpgrade(platform, all);
   const app = await buildApp(platform, all);
   const admin = await platform.db.selectFrom('user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  const otherApps: FastifyInstance[] = [];
 
   const site: TestSite = {
     database,
@@ -86,19 +124,19 @@ export async function createTestSite(dialect: DialectName, extraComponents: Comp
       if (!roleRow) throw new Error(`No role ${role}`);
       await assignRole(platform.db, roleRow.id, userid, context.id);
     },
-    async ajax(calls, session = null, nologin = false) {
-      const info = calls.map((c) => c.methodname).join(',');
-      const url = nologin ? `/lib/ajax/service-nologin.php?info=${info}` : `/lib/ajax/service.php?sesskey=${session?.sesskey ?? ''}&info=${info}`;
-      const options: InjectOptions = {
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/json', ...(session ? { cookie: session.cookie } : {}) },
-        payload: JSON.stringify(calls.map((c, index) => ({ index, methodname: c.methodname, args: c.args }))),
-      };
-      const response = await app.inject(options);
-      return { status: response.statusCode, json: response.json<unknown>() };
+    ajax(calls, session = null, nologin = false) {
+      return ajaxOn(app, calls, session, nologin);
+    },
+    async secondServer() {
+      const other = createTestPlatform(await database.connectAgain(), { adminPassword: TEST_ADMIN_PASSWORD, debugDeveloper });
+      const otherPlatform: Platform = { ...other, components: all };
+      await installOrUpgrade(otherPlatform, all);
+      const otherApp = await buildApp(otherPlatform, all);
+      otherApps.push(otherApp);
+      return { platform: otherPlatform, app: otherApp, ajax: (calls, session = null, nologin = false) => ajaxOn(otherApp, calls, session, nologin) };
     },
     async close() {
+      for (const other of otherApps.splice(0)) await other.close();
       await app.close();
       await database.drop();
     },

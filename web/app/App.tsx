@@ -79,6 +79,12 @@ const UserList = lazyPage(() => import('../components/user/UserList'), 'UserList
 const UploadUsers = lazyPage(() => import('../components/user/UploadUsers'), 'UploadUsers');
 const TagManage = lazyPage(() => import('../components/tag/TagManage'), 'TagManage');
 const TagIndex = lazyPage(() => import('../components/tag/TagIndex'), 'TagIndex');
+const Permissions = lazyPage(() => import('../components/role/Permissions'), 'Permissions');
+const CheckPermissions = lazyPage(() => import('../components/role/CheckPermissions'), 'CheckPermissions');
+const DefineRoles = lazyPage(() => import('../components/role/DefineRoles'), 'DefineRoles');
+const EditRole = lazyPage(() => import('../components/role/EditRole'), 'EditRole');
+const AllowMatrix = lazyPage(() => import('../components/role/AllowMatrix'), 'AllowMatrix');
+const AssignRoles = lazyPage(() => import('../components/role/AssignRoles'), 'AssignRoles');
 
 function Routed() {
   const navigate = useNavigate();
@@ -116,6 +122,12 @@ function Routed() {
             <Route path="/cohort/assign.php" element={<CohortMembers />} />
             <Route path="/tag/manage.php" element={<TagManage />} />
             <Route path="/tag/index.php" element={<TagIndex />} />
+            <Route path="/admin/roles/manage.php" element={<DefineRoles />} />
+            <Route path="/admin/roles/define.php" element={<EditRole />} />
+            <Route path="/admin/roles/allow.php" element={<AllowMatrix />} />
+            <Route path="/admin/roles/assign.php" element={<AssignRoles />} />
+            <Route path="/admin/roles/permissions.php" element={<Permissions />} />
+            <Route path="/admin/roles/check.php" element={<CheckPermissions />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Route>

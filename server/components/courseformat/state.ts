@@ -8,13 +8,14 @@ import { addableModnames } from './modules';
 
 /** The course page as this user sees it, with what they may edit. */
 export async function courseState(ctx: CallContext, courseid: number, context: Context): Promise<CourseState> {
-  const [canUpdate, canManage, seeHiddenSections, seeHiddenActivities, viewParticipants, manageGroups] = await Promise.all([
+  const [canUpdate, canManage, seeHiddenSections, seeHiddenActivities, viewParticipants, manageGroups, assignRoles] = await Promise.all([
     ctx.access.hasCapability('moodle/course:update', context),
     ctx.access.hasCapability('moodle/course:manageactivities', context),
     ctx.access.hasCapability('moodle/course:viewhiddensections', context),
     ctx.access.hasCapability('moodle/course:viewhiddenactivities', context),
     ctx.access.hasCapability('moodle/course:viewparticipants', context),
     ctx.access.hasCapability('moodle/course:managegroups', context),
+    ctx.access.hasCapability('moodle/role:assign', context),
   ]);
   const sections = await courseSections(ctx.db, courseid, ctx.platform.components);
   const course = await ctx.db.selectFrom('course').select(['groupmode', 'groupmodeforce']).where('id', '=', courseid).executeTakeFirstOrThrow();
@@ -28,7 +29,8 @@ export async function courseState(ctx: CallContext, courseid: number, context: C
   return {
     courseid,
     canedit: canUpdate || canManage,
-    can: { viewparticipants: viewParticipants, managegroups: manageGroups, update: canUpdate },
+    can: { viewparticipants: viewParticipants, managegroups: manageGroups, update: canUpdate, assignroles: assignRoles },
+    contextid: context.id,
     modtypes,
     sections: sections
       .filter((s) => s.visible || seeHiddenSections)

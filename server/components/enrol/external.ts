@@ -3,13 +3,9 @@ import {
   coreEnrolEditUserEnrolment,
   coreEnrolListParticipants,
   coreEnrolSearchUsers,
-  coreRoleAssignRoles,
-  coreRoleUnassignRoles,
   enrolManualEnrolUsers,
   enrolManualUnenrolUsers,
 } from '../../../api/enrol';
-import { getContextById } from '../../platform/access/contexts';
-import { assignRole, unassignRole } from '../../platform/access/install';
 import type { Context } from '../../platform/access/types';
 import { AppError, invalidParameter, invalidRecord, noPermissions } from '../../platform/errors';
 import { eventActor } from '../../platform/events';
@@ -164,31 +160,6 @@ const manualUnenrolUsers = defineMethod(enrolManualUnenrolUsers, async (ctx, { e
   return null;
 });
 
-async function checkAssignment(ctx: CallContext, a: { roleid: number; userid: number; contextid: number }) {
-  const context = await getContextById(ctx.db, a.contextid);
-  if (!context) throw invalidRecord('context', `context ${a.contextid}`);
-  await ctx.access.requireCapability('moodle/role:assign', context);
-  if (!(await requireAssignable(ctx, a.roleid, context))) throw invalidParameter(`Can not assign roleid=${a.roleid} in contextid=${a.contextid}`);
-  await requireUser(ctx.db, a.userid);
-  return context;
-}
-
-const assignRoles = defineMethod(coreRoleAssignRoles, async (ctx, { assignments }) => {
-  for (const a of assignments) {
-    const context = await checkAssignment(ctx, a);
-    await assignRole(ctx.db, a.roleid, a.userid, context.id, ctx.access.userid);
-  }
-  return null;
-});
-
-const unassignRoles = defineMethod(coreRoleUnassignRoles, async (ctx, { unassignments }) => {
-  for (const a of unassignments) {
-    const context = await checkAssignment(ctx, a);
-    await unassignRole(ctx.db, a.roleid, a.userid, context.id);
-  }
-  return null;
-});
-
 const editUserEnrolment = defineMethod(coreEnrolEditUserEnrolment, async (ctx, args) => {
   const { course, context } = await courseAndContext(ctx, args.courseid);
   await ctx.access.requireCapability('moodle/course:enrolreview', context);
@@ -215,8 +186,6 @@ export const enrolMethods = [
   searchUsers,
   manualEnrolUsers,
   manualUnenrolUsers,
-  assignRoles,
-  unassignRoles,
   editUserEnrolment,
   ...selfEnrolMethods,
 ];

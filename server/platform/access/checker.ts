@@ -122,6 +122,11 @@ function parseSettings(values: Map<string, string>): AccessSettings {
   };
 }
 
+/** The site settings the resolver needs (admins, guest account, implicit roles), in one query. */
+export async function loadAccessSettings(db: Kysely<DB>): Promise<AccessSettings> {
+  return parseSettings(await getConfigs(db, ['siteadmins', 'siteguest', 'defaultuserroleid', 'defaultfrontpageroleid', 'guestroleid', 'notloggedinroleid']));
+}
+
 /** Memoises one promise per key so that parallel checks share a query. */
 function memo<K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
   let value = cache.get(key);
@@ -161,19 +166,18 @@ class RequestAccess implements Access {
     return resolvePermission(path, roles, await this.permissionRows(capability, assignments, settings));
   }
 
+  async hasCapabilities(capabilities: readonly string[], context: ContextRef): Promise<Set<string>> {
+    await this.preload(capabilities);
+    const verdicts = await Promise.all(capabilities.map((name) => this.hasCapability(name, context)));
+    return new Set(capabilities.filter((_, i) => verdicts[i]));
+  }
+
   async requireCapability(capability: string, context: ContextRef): Promise<void> {
     if (!(await this.hasCapability(capability, context))) throw noPermissions(capability);
   }
 
   private settings(): Promise<AccessSettings> {
-    this.settingsPromise ??= getConfigs(this.db, [
-      'siteadmins',
-      'siteguest',
-      'defaultuserroleid',
-      'defaultfrontpageroleid',
-      'guestroleid',
-      'notloggedinroleid',
-    ]).then(parseSettings);
+    this.settingsPromise ??= loadAccessSettings(this.db);
     return this.settingsPromise;
   }
 
@@ -221,16 +225,54 @@ class RequestAccess implements Access {
   }
 
   /**
+   * Loads the declarations and role values of many capabilities in two queries (per 500 names), so
+   * checking each of them afterwards costs no query.
+   */
+  private async preload(names: readonly string[]): Promise<void> {
+    const fresh = [...new Set(names)].filter((n) => !this.capabilities.has(n) || !this.permissions.has(n));
+    if (fresh.length === 0) return;
+    const [assignments, settings] = await Promise.all([this.assignments(), this.settings()]);
+    const candidates = [...this.candidateRoles(assignments, settings)];
+    for (let i = 0; i < fresh.length; i += 500) {
+      const chunk = fresh.slice(i, i + 500);
+      const [infos, rows] = await Promise.all([
+        this.db.selectFrom('capabilities').select(['name', 'captype', 'riskbitmask']).where('name', 'in', chunk).execute(),
+        candidates.length
+          ? this.db
+              .selectFrom('role_capabilities')
+              .select(['capability', 'roleid', 'contextid', 'permission'])
+              .where('capability', 'in', chunk)
+              .where('roleid', 'in', candidates)
+              .execute()
+          : Promise.resolve([]),
+      ]);
+      const infoByName = new Map(infos.map((r) => [r.name, { captype: r.captype, riskbitmask: r.riskbitmask }]));
+      const rowsByName = new Map<string, PermissionRow[]>();
+      for (const row of rows) rowsByName.set(row.capability, [...(rowsByName.get(row.capability) ?? []), row]);
+      for (const name of chunk) {
+        if (!this.capabilities.has(name)) this.capabilities.set(name, Promise.resolve(infoByName.get(name)));
+        if (!this.permissions.has(name)) this.permissions.set(name, Promise.resolve(rowsByName.get(name) ?? []));
+      }
+    }
+  }
+
+  /** Every role the user can hold anywhere: assigned ones and the implicit ones. */
+  private candidateRoles(assignments: readonly RoleHolding[], settings: AccessSettings): Set<number> {
+    const candidates = new Set(assignments.map((a) => a.roleid));
+    for (const implicit of [settings.defaultuserroleid, settings.defaultfrontpageroleid, settings.guestroleid, settings.notloggedinroleid]) {
+      candidates.add(implicit);
+    }
+    candidates.delete(0);
+    return candidates;
+  }
+
+  /**
    * Overrides and defaults of the capability for every role the user can hold anywhere, in all contexts:
    * one query per capability however many contexts are checked.
    */
   private permissionRows(capability: string, assignments: readonly RoleHolding[], settings: AccessSettings): Promise<PermissionRow[]> {
     return memo(this.permissions, capability, async () => {
-      const candidates = new Set(assignments.map((a) => a.roleid));
-      for (const implicit of [settings.defaultuserroleid, settings.defaultfrontpageroleid, settings.guestroleid, settings.notloggedinroleid]) {
-        candidates.add(implicit);
-      }
-      candidates.delete(0);
+      const candidates = this.candidateRoles(assignments, settings);
       if (candidates.size === 0) return [];
       return this.db
         .selectFrom('role_capabilities')

@@ -55,6 +55,8 @@ export interface Access {
   readonly userid: number;
   isSiteAdmin(): Promise<boolean>;
   hasCapability(capability: string, context: ContextRef): Promise<boolean>;
+  /** Which of the capabilities the user has in the context: checked together, in a few queries. */
+  hasCapabilities(capabilities: readonly string[], context: ContextRef): Promise<Set<string>>;
   /** Throws AppError `nopermissions` when the user lacks the capability. */
   requireCapability(capability: string, context: ContextRef): Promise<void>;
 }

@@ -31,6 +31,14 @@ export const ADMIN_TREE: readonly AdminCategory[] = [
     ],
   },
   {
+    name: 'permissions',
+    tools: [
+      { name: 'defineroles', description: 'definerolesdesc', href: '/admin/roles/manage.php' },
+      { name: 'assignglobalroles', description: 'assignglobalrolesdesc', href: '/admin/roles/assign.php?contextid=1' },
+      { name: 'checksystempermissions', description: 'checksystempermissionsdesc', href: '/admin/roles/check.php' },
+    ],
+  },
+  {
     name: 'courses',
     tools: [
       { name: 'coursemgmt', description: 'coursemgmtdesc', href: '/course/management.php' },

@@ -12,6 +12,7 @@ import { CategoryTree, type CategoryAction } from './CategoryTree';
 import { categoryOptions, categoryTree, useCategories, useManagementMutation, type CategoryNode } from './categories';
 import { DeleteCategoryDialog, MoveDialog } from './ManagementDialogs';
 import './management.css';
+import { RoleLinksMenu } from '../role/RoleLinksMenu';
 
 /** /course/management.php: the category tree on the left, the selected category's courses on the right. */
 export function CourseManagement() {
@@ -62,6 +63,7 @@ export function CourseManagement() {
           {s('createnewcourse')}
         </Link>
       )}
+      {selected && <RoleLinksMenu contextlevel="coursecat" instanceid={selected.category.id} />}
     </div>
   );
 

@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { coreCourseGetContents, coreCourseGetCoursesByField } from '../../../api/course';
 import { coreCourseformatGetState } from '../../../api/courseformat';
@@ -13,32 +13,20 @@ import { useEditingMode } from '../courseformat/useCourseEditing';
 import { relativeUrl } from '../../platform/url';
 import type { CourseState } from '../../../api/courseformat';
 import { ItemTags } from '../tag/TagList';
+import { useRoleMenuItems } from '../role/useRoleMenuItems';
+import { ActionsMenu, type ActionsMenuItem } from '../../platform/ActionsMenu';
 
 /** Secondary course actions behind "⋮": participants, groups, settings, as the user may use them. */
-function CourseMoreMenu({ courseid, can }: { courseid: number; can: CourseState['can'] }) {
-  const s = useStrings('moodle', ['moreactions', 'participantslink', 'groupslink', 'coursesettings']);
+function CourseMoreMenu({ courseid, contextid, can }: { courseid: number; contextid: number; can: CourseState['can'] }) {
+  const s = useStrings('moodle', ['participantslink', 'groupslink', 'coursesettings', 'assignroles']);
+  const roleItems = useRoleMenuItems('course', courseid);
   const items = [
     can.viewparticipants && { id: 'participants', label: s('participantslink'), href: relativeUrl('/user/index.php', { id: courseid }) },
     can.managegroups && { id: 'groups', label: s('groupslink'), href: relativeUrl('/group/index.php', { id: courseid }) },
+    can.assignroles && { id: 'assignroles', label: s('assignroles'), href: relativeUrl('/admin/roles/assign.php', { contextid }) },
     can.update && { id: 'settings', label: s('coursesettings'), href: relativeUrl('/course/edit.php', { id: courseid }) },
-  ].filter((item): item is { id: string; label: string; href: string } => Boolean(item));
-  if (items.length === 0) return null;
-  return (
-    <MenuTrigger>
-      <Button className="btn btn-secondary" aria-label={s('moreactions')}>
-        <span aria-hidden="true">⋮</span>
-      </Button>
-      <Popover className="menu-popover" placement="bottom end">
-        <Menu className="menu" aria-label={s('moreactions')} items={items}>
-          {(item) => (
-            <MenuItem className="menu-item" id={item.id} href={item.href}>
-              {item.label}
-            </MenuItem>
-          )}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
-  );
+  ].filter((item): item is ActionsMenuItem => Boolean(item));
+  return <ActionsMenu items={[...items, ...roleItems]} />;
 }
 
 /** A course's page: its summary and its sections with the activities I can see. */
@@ -78,7 +66,7 @@ function CourseContents({ courseid }: { courseid: number }) {
               {editing ? e('editingoff') : e('editingon')}
             </Button>
           )}
-          {state.data && <CourseMoreMenu courseid={courseid} can={state.data.can} />}
+          {state.data && <CourseMoreMenu courseid={courseid} contextid={state.data.contextid} can={state.data.can} />}
         </>
       }
     >

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox } from 'react-aria-components';
-import { coreEnrolListParticipants, coreRoleAssignRoles, coreRoleUnassignRoles } from '../../../api/enrol';
+import { coreEnrolListParticipants } from '../../../api/enrol';
+import { coreRoleAssignRoles, coreRoleUnassignRoles } from '../../../api/role';
 import { call } from '../../platform/ajax';
 import { ModalDialog, showException } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';

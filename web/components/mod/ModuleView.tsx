@@ -7,6 +7,7 @@ import { NotFound } from '../../app/NotFound';
 import { Loading, Page } from '../../app/Page';
 import { useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
+import { RoleLinksMenu } from '../role/RoleLinksMenu';
 
 export type ModuleInfo = ResultOf<typeof coreCourseformatGetModule>;
 
@@ -31,6 +32,7 @@ export function ModuleView({ modname, children }: { modname: string; children: (
         { label: s('mycourses'), to: '/my/' },
         { label: cm.data.coursename, to: `/course/view.php?id=${cm.data.courseid}` },
       ]}
+      actions={<RoleLinksMenu contextlevel="module" instanceid={cmid} />}
     >
       {children(cm.data)}
     </Page>
