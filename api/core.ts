@@ -116,7 +116,7 @@ export const coreUpdateInplaceEditable = contract({
   name: 'core_update_inplace_editable',
   component: 'core',
   description:
-    "Save a value edited in place: the component's callback for the item type checks the context and capabilities, saves, and the freshly rendered item is answered.",
+    "Save a value edited in place: the component's callback for the item type checks the context and capabilities, saves, and the freshly rendered item is answered. With `oldvalue` (the value the editor started from), a save over someone else's change made meanwhile is refused with inplaceconflict and nothing changes.",
   type: 'write',
   loginRequired: true,
   capabilities: [],
@@ -125,6 +125,7 @@ export const coreUpdateInplaceEditable = contract({
     itemtype: z.string().regex(/^[a-z0-9_]+$/),
     itemid: wsInt,
     value: z.union([z.string(), z.number()]).transform(String),
+    oldvalue: z.union([z.string(), z.number()]).transform(String).optional(),
   }),
   returns: inplaceEditableSchema,
 });

@@ -4,7 +4,7 @@ import type { DB } from '../db/schema';
 import type { ComponentMigrations } from '../db/migrator';
 import type { CallContext, MethodDefinition } from '../ws/method';
 import type { CapabilityDefinition } from './access/types';
-import type { InplaceCallbacks } from './inplace';
+import type { InplaceCallbacks, InplaceCurrent } from './inplace';
 import type { Platform } from './platform';
 
 /** The arguments a fragment callback receives (core_get_fragment), already flattened to a map. */
@@ -48,4 +48,6 @@ export interface ComponentDefinition {
   fragments?: Record<string, (ctx: CallContext, request: FragmentRequest) => Promise<{ html: string; javascript: string }>>;
   /** core_update_inplace_editable callbacks by item type; each checks its own permissions. */
   inplaceEditable?: InplaceCallbacks;
+  /** Readers of the current value, by item type, for items whose saves are checked for conflicts. */
+  inplaceCurrent?: Record<string, InplaceCurrent>;
 }

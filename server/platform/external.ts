@@ -57,11 +57,18 @@ const getFragment = defineMethod(coreGetFragment, async (ctx, args) => {
 });
 
 /** Dispatches to the component's callback for the item type; a missing callback or a wrong answer is inplaceeditableerror. */
-const updateInplaceEditable = defineMethod(coreUpdateInplaceEditable, async (ctx, { component, itemtype, itemid, value }) => {
-  const callback = ctx.platform.components.find((c) => c.name === component)?.inplaceEditable?.[itemtype];
+const updateInplaceEditable = defineMethod(coreUpdateInplaceEditable, async (ctx, { component, itemtype, itemid, value, oldvalue }) => {
+  const definition = ctx.platform.components.find((c) => c.name === component);
+  const callback = definition?.inplaceEditable?.[itemtype];
   if (!callback) throw new AppError('inplaceeditableerror', { debuginfo: `no in-place editing of ${component}/${itemtype}` });
+  // The value now (its row locked until this call ends), for a save that says what it started from.
+  const reader = oldvalue === undefined ? undefined : definition.inplaceCurrent?.[itemtype];
+  const before = reader ? await reader(ctx, itemid) : undefined;
+  // The callback checks the caller's rights first, so a refused caller learns nothing from a conflict.
   const answer: unknown = await callback(ctx, itemid, value);
   if (!isInplaceElement(answer)) throw new AppError('inplaceeditableerror', { debuginfo: `${component}/${itemtype} answered no element` });
+  // Someone else saved since this editor opened: the call fails, so its transaction undoes this save.
+  if (reader && before !== undefined && before !== oldvalue) throw new AppError('inplaceconflict', { status: 409 });
   return exportInplace(answer);
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { inplaceEditableSchema } from '../../api/core';
 import type { CallContext } from '../ws/method';
@@ -26,6 +27,23 @@ export interface InplaceElement {
  */
 export type InplaceCallback = (ctx: CallContext, itemid: number, value: string) => Promise<InplaceElement>;
 export type InplaceCallbacks = Record<string, InplaceCallback>; // by itemtype
+
+/**
+ * Reads an item's current raw value for the conflict check of a save that says what it started from
+ * (core_update_inplace_editable's `oldvalue`), locking the item's row until the save's transaction
+ * ends (see lockRow). Answers undefined when there is no such item; the callback then refuses it.
+ */
+export type InplaceCurrent = (ctx: CallContext, itemid: number) => Promise<string | undefined>;
+
+/**
+ * Locks a row until the transaction ends, so two saves of the same item run one after the other and
+ * the second sees the first's value. PostgreSQL needs the lock; SQLite runs one write transaction
+ * at a time anyway.
+ */
+export async function lockRow(ctx: CallContext, table: string, id: number): Promise<void> {
+  if (ctx.platform.dialect !== 'postgres') return;
+  await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(ctx.db);
+}
 
 /** What every kind of element has in common. */
 export interface InplaceBase {

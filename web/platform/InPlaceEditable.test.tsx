@@ -42,7 +42,7 @@ describe('in-place editing of text', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     fireEvent.blur(input);
     expect(calls.call).toHaveBeenCalledTimes(1);
-    expect(calls.call.mock.calls[0]?.[1]).toEqual({ component: 'core_courseformat', itemtype: 'sectionname', itemid: 4, value: 'Cells' });
+    expect(calls.call.mock.calls[0]?.[1]).toEqual({ component: 'core_courseformat', itemtype: 'sectionname', itemid: 4, value: 'Cells', oldvalue: 'Topic 1' });
     expect(screen.queryByRole('textbox')).toBeNull();
     await waitFor(() => expect(onUpdated).toHaveBeenCalledWith(expect.objectContaining({ displayvalue: 'Cells', value: 'Cells' }), 'Topic 1'));
     expect(screen.getByText('Cells')).toBeTruthy();

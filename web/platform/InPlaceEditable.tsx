@@ -94,6 +94,8 @@ export function InPlaceEditable<E extends InplaceElementData>({ element: given, 
         itemtype: element.itemtype ?? '',
         itemid: Number(element.itemid),
         value,
+        // What this editor started from: a save over someone else's change is refused, not lost.
+        oldvalue,
       });
       const fresh = { ...element, ...answer, editable: answer.component !== undefined } as E;
       setElement(fresh);

@@ -1,6 +1,6 @@
 import type { ComponentDefinition } from '../../platform/component';
 import { courseformatMethods } from './external';
-import { courseformatInplace } from './inplace';
+import { courseformatInplace, courseformatInplaceCurrent } from './inplace';
 import { moduleEditPage } from './pages';
 
 /** The course page's editing mode: sections and modules added, renamed, moved, hidden and deleted. */
@@ -10,4 +10,5 @@ export const courseformatComponent: ComponentDefinition = {
   methods: courseformatMethods,
   pages: [moduleEditPage],
   inplaceEditable: courseformatInplace,
+  inplaceCurrent: courseformatInplaceCurrent,
 };

@@ -1,7 +1,7 @@
 import type { Context } from '../../platform/access/types';
 import { invalidParameter, invalidRecord } from '../../platform/errors';
 import { logContextEvent } from '../../platform/events';
-import { inplaceText, type InplaceCallbacks, type InplaceElement } from '../../platform/inplace';
+import { inplaceText, lockRow, type InplaceCallbacks, type InplaceCurrent, type InplaceElement } from '../../platform/inplace';
 import { formatString } from '../../platform/sanitize';
 import type { CallContext } from '../../ws/method';
 import { requireCourseAccess } from '../course/access';
@@ -81,5 +81,24 @@ export const courseformatInplace: InplaceCallbacks = {
     await renameModule(ctx, cm, value);
     await logRename(ctx, context, cm.course, 'cm_rename', 'course_modules', itemid);
     return activityNameElement(ctx, itemid, value.trim(), true);
+  },
+};
+
+/** The current names of sections and activities, for the conflict check of a rename (rows locked). */
+export const courseformatInplaceCurrent: Record<string, InplaceCurrent> = {
+  sectionname: async (ctx, itemid) => {
+    await lockRow(ctx, 'course_sections', itemid);
+    return (await ctx.db.selectFrom('course_sections').select('name').where('id', '=', itemid).executeTakeFirst())?.name;
+  },
+  activityname: async (ctx, itemid) => {
+    await lockRow(ctx, 'course_modules', itemid);
+    const cm = await ctx.db
+      .selectFrom('course_modules as cm')
+      .innerJoin('modules as m', 'm.id', 'cm.module')
+      .select(['cm.instance', 'm.name as modname'])
+      .where('cm.id', '=', itemid)
+      .executeTakeFirst();
+    const activity = cm && ctx.platform.components.find((c) => c.activity?.modname === cm.modname)?.activity;
+    return cm && activity ? (await activity.instances(ctx.db, [cm.instance])).get(cm.instance)?.name : undefined;
   },
 };

@@ -1,7 +1,7 @@
 import type { ComponentDefinition } from '../../platform/component';
 import { getSystemContext } from '../../platform/access/contexts';
 import { tagMethods } from './external';
-import { tagInplaceEditable } from './inplace';
+import { tagInplaceCurrent, tagInplaceEditable } from './inplace';
 import { tagMigrations } from './migrations';
 import { registerTagRoutes } from './routes';
 
@@ -12,6 +12,7 @@ export const tagComponent: ComponentDefinition = {
   migrations: tagMigrations.migrations,
   methods: tagMethods,
   inplaceEditable: tagInplaceEditable,
+  inplaceCurrent: tagInplaceCurrent,
   routes: registerTagRoutes,
   pages: [
     {

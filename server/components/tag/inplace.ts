@@ -1,6 +1,6 @@
 import { getSystemContext } from '../../platform/access/contexts';
 import { AppError } from '../../platform/errors';
-import { inplaceSelect, inplaceText, inplaceToggle, type InplaceCallbacks, type InplaceElement } from '../../platform/inplace';
+import { inplaceSelect, inplaceText, inplaceToggle, lockRow, type InplaceCallbacks, type InplaceCurrent, type InplaceElement } from '../../platform/inplace';
 import type { CallContext } from '../../ws/method';
 import { COMPONENT, getCollection as loadCollection, getAreaById, getTag, renameTag, flagTag, resetFlag, setStandard, type TagAreaRow, type TagCollRow, type TagRow } from './service';
 import { listCollections, moveAreaToCollection, renameCollection, setAreaEnabled, setAreaShowStandard, setCollectionSearchable } from './collections';
@@ -149,5 +149,17 @@ export const tagInplaceEditable: InplaceCallbacks = {
   tagcollsearchable: async (ctx, itemid, value) => {
     await requireManage(ctx);
     return collectionSearchableElement(ctx, await setCollectionSearchable(ctx.db, await loadCollection(ctx.db, itemid), truthy(value)), true);
+  },
+};
+
+/** The current names of tags and collections, for the conflict check of a rename (rows locked). */
+export const tagInplaceCurrent: Record<string, InplaceCurrent> = {
+  tagname: async (ctx, itemid) => {
+    await lockRow(ctx, 'tag', itemid);
+    return (await ctx.db.selectFrom('tag').select('rawname').where('id', '=', itemid).executeTakeFirst())?.rawname;
+  },
+  tagcollname: async (ctx, itemid) => {
+    await lockRow(ctx, 'tag_coll', itemid);
+    return (await ctx.db.selectFrom('tag_coll').select('name').where('id', '=', itemid).executeTakeFirst())?.name;
   },
 };
