@@ -19,6 +19,13 @@ export interface MethodContract<A extends z.ZodType = z.ZodType, R extends z.Zod
   returns: R;
 }
 
+/** Tells a contract from the other things an api module exports (schemas, constants). */
+export function isContract(value: unknown): value is MethodContract {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Partial<MethodContract>;
+  return typeof c.name === 'string' && typeof c.component === 'string' && typeof c.loginRequired === 'boolean' && c.args !== undefined && c.returns !== undefined;
+}
+
 export type ArgsOf<C extends MethodContract> = z.input<C['args']>;
 export type ResultOf<C extends MethodContract> = z.output<C['returns']>;
 
