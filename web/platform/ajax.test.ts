@@ -1,39 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AjaxError, call, callMethod, infoParam, navigation } from './ajax';
-import type { ClientConfig } from './config';
 import { coreGetStrings } from '../../api/core';
+import { bodyOf, testPageConfig, type BatchItem } from './testing';
 
-interface BatchItem {
-  index: number;
-  methodname: string;
-  args: unknown;
-}
-
-function pageConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
-  return {
-    wwwroot: 'http://localhost',
-    sesskey: 'abc',
-    jsrev: -1,
-    templaterev: -1,
-    themerev: -1,
-    userid: 2,
-    theme: 'boost',
-    sitename: 'Tessera',
-    lang: 'en',
-    developerdebug: false,
-    user: { id: 2, fullname: 'Admin User', isadmin: true },
-    notifications: [],
-    ...overrides,
-  };
-}
 
 function urlOf(input: string | URL | Request): string {
   if (typeof input === 'string') return input;
   return input instanceof URL ? input.href : input.url;
-}
-
-function bodyOf(init: RequestInit | undefined): BatchItem[] {
-  return JSON.parse(typeof init?.body === 'string' ? init.body : '[]') as BatchItem[];
 }
 
 /** Stubs fetch; `answer` builds the JSON reply from the batch the client sent. */
@@ -52,7 +25,7 @@ function tick(): Promise<void> {
 
 beforeEach(() => {
   localStorage.clear();
-  window.M = { cfg: pageConfig() };
+  window.M = { cfg: testPageConfig() };
 });
 
 afterEach(() => {
@@ -209,7 +182,7 @@ describe('callMethod failures', () => {
 
 describe('callMethod endpoints', () => {
   it('sends no-login calls to service-nologin.php without the sesskey when nobody is logged in', async () => {
-    window.M = { cfg: pageConfig({ userid: 0, sesskey: 'abc', user: null }) };
+    window.M = { cfg: testPageConfig({ userid: 0, sesskey: 'abc', user: null }) };
     const fetchSpy = stubFetch(echo);
     await callMethod('core_get_strings', { strings: [] }, false);
     const [input] = fetchSpy.mock.calls[0] ?? [];
@@ -226,7 +199,7 @@ describe('callMethod endpoints', () => {
   });
 
   it('splits a same-tick batch into a login request and a no-login request when nobody is logged in', async () => {
-    window.M = { cfg: pageConfig({ userid: 0, user: null }) };
+    window.M = { cfg: testPageConfig({ userid: 0, user: null }) };
     const fetchSpy = stubFetch(echo);
     const results = await Promise.all([callMethod('core_needs_login', {}, true), callMethod('core_public', {}, false)]);
     expect(results).toEqual([

@@ -2,40 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AjaxError } from './ajax';
-import type { ClientConfig } from './config';
 import { alertDialog, confirmDialog, DialogHost, showException } from './dialogs';
-
-interface BatchItem {
-  index: number;
-  methodname: string;
-  args: unknown;
-}
+import { bodyOf, testPageConfig } from './testing';
 
 interface StringsArgs {
   strings: Array<{ stringid: string; component: string }>;
 }
 
-function pageConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
-  return {
-    wwwroot: 'http://localhost',
-    sesskey: 'abc',
-    jsrev: -1,
-    templaterev: -1,
-    themerev: -1,
-    userid: 2,
-    theme: 'boost',
-    sitename: 'Tessera',
-    lang: 'en',
-    developerdebug: false,
-    user: { id: 2, fullname: 'Admin User', isadmin: true },
-    notifications: [],
-    ...overrides,
-  };
-}
-
-function bodyOf(init: RequestInit | undefined): BatchItem[] {
-  return JSON.parse(typeof init?.body === 'string' ? init.body : '[]') as BatchItem[];
-}
 
 /** core_get_strings answers each key as its own value. */
 function stubStrings() {
@@ -66,7 +39,7 @@ function press(element: HTMLElement): void {
 
 beforeEach(() => {
   localStorage.clear();
-  window.M = { cfg: pageConfig() };
+  window.M = { cfg: testPageConfig() };
 });
 
 afterEach(() => {

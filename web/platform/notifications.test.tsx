@@ -2,39 +2,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientConfig } from './config';
 import { addNotification, dismissNotification, notificationStore, UserNotifications } from './notifications';
-
-interface BatchItem {
-  index: number;
-  methodname: string;
-  args: unknown;
-}
+import { bodyOf, testPageConfig } from './testing';
 
 interface TemplateArgs {
   component: string;
   template: string;
 }
 
-function pageConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
-  return {
-    wwwroot: 'http://localhost',
-    sesskey: 'abc',
-    jsrev: -1,
-    templaterev: -1,
-    themerev: -1,
-    userid: 2,
-    theme: 'boost',
-    sitename: 'Tessera',
-    lang: 'en',
-    developerdebug: false,
-    user: null,
-    notifications: [],
-    ...overrides,
-  };
-}
-
-function bodyOf(init: RequestInit | undefined): BatchItem[] {
-  return JSON.parse(typeof init?.body === 'string' ? init.body : '[]') as BatchItem[];
-}
+const pageConfig = (overrides: Partial<ClientConfig> = {}) => testPageConfig({ user: null, ...overrides });
 
 /** Every notification template renders as a div naming the template, with a dismiss button. */
 function stubServer() {

@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientConfig } from './config';
-
-interface BatchItem {
-  index: number;
-  methodname: string;
-  args: unknown;
-}
+import { bodyOf, testPageConfig } from './testing';
 
 interface StringsArgs {
   strings: Array<{ stringid: string; component: string; lang: string; stringparams: unknown[] }>;
@@ -17,27 +12,7 @@ const RAW: Record<string, string> = {
   'greeting/local_x': 'Hello {$a->name}, you have {$a->count} messages',
 };
 
-function pageConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
-  return {
-    wwwroot: 'http://localhost',
-    sesskey: 'abc',
-    jsrev: 5,
-    templaterev: -1,
-    themerev: -1,
-    userid: 2,
-    theme: 'boost',
-    sitename: 'Tessera',
-    lang: 'en',
-    developerdebug: false,
-    user: { id: 2, fullname: 'Admin User', isadmin: true },
-    notifications: [],
-    ...overrides,
-  };
-}
-
-function bodyOf(init: RequestInit | undefined): BatchItem[] {
-  return JSON.parse(typeof init?.body === 'string' ? init.body : '[]') as BatchItem[];
-}
+const pageConfig = (overrides: Partial<ClientConfig> = {}) => testPageConfig({ jsrev: 5, ...overrides });
 
 /** Answers core_get_strings from RAW (unknown ids are left out of the answer). */
 function stubStrings() {

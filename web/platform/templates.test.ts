@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientConfig } from './config';
-
-interface BatchItem {
-  index: number;
-  methodname: string;
-  args: unknown;
-}
+import { bodyOf, testPageConfig, type BatchItem } from './testing';
 
 interface StringsArgs {
   strings: Array<{ stringid: string; component: string }>;
@@ -17,27 +12,6 @@ interface TemplateArgs {
   themename: string;
 }
 
-function pageConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
-  return {
-    wwwroot: 'http://localhost',
-    sesskey: 'abc',
-    jsrev: -1,
-    templaterev: -1,
-    themerev: -1,
-    userid: 2,
-    theme: 'boost',
-    sitename: 'Tessera',
-    lang: 'en',
-    developerdebug: false,
-    user: { id: 2, fullname: 'Admin User', isadmin: true },
-    notifications: [],
-    ...overrides,
-  };
-}
-
-function bodyOf(init: RequestInit | undefined): BatchItem[] {
-  return JSON.parse(typeof init?.body === 'string' ? init.body : '[]') as BatchItem[];
-}
 
 type Answer = { error: false; data: unknown } | { error: true; exception: { message: string; errorcode: string } };
 
@@ -65,7 +39,7 @@ function methodsSent(fetchSpy: ReturnType<typeof stubServer>): BatchItem[] {
 }
 
 async function freshTemplates(cfg: Partial<ClientConfig> = {}) {
-  window.M = { cfg: pageConfig(cfg) };
+  window.M = { cfg: testPageConfig(cfg) };
   vi.resetModules();
   return import('./templates');
 }
