@@ -3,6 +3,16 @@ import type { SiteUser } from './site';
 
 export const LOGIN_PATH = '/login/index.php';
 
+/** Calls a web-service method as the page's logged-in user, for setting up data the test is not about. */
+export async function ws<T>(page: Page, methodname: string, args: unknown): Promise<T> {
+  const sesskey = await page.evaluate(() => (window as unknown as { M?: { cfg?: { sesskey?: string } } }).M?.cfg?.sesskey ?? '');
+  const response = await page.request.post(`/lib/ajax/service.php?sesskey=${sesskey}&info=${methodname}`, { data: [{ index: 0, methodname, args }] });
+  const [item] = (await response.json()) as Array<{ error: boolean; data: T; exception?: { message: string } }>;
+  if (!item || item.error) throw new Error(`${methodname} failed: ${item?.exception?.message ?? 'no answer'}`);
+  return item.data;
+}
+
+
 /** The login form, found the way a person finds it: by its labels and its button. */
 export function loginForm(page: Page) {
   return {

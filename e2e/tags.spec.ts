@@ -1,19 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './helpers';
+import { expect, test, ws } from './helpers';
 import { ADMIN, TEACHER } from './site';
 
 /** A name no other test (or earlier run on this site) uses. */
 function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-/** Calls a web-service method as the page's logged-in user, for setting up data the test is not about. */
-async function ws<T>(page: Page, methodname: string, args: unknown): Promise<T> {
-  const sesskey = await page.evaluate(() => (window as unknown as { M?: { cfg?: { sesskey?: string } } }).M?.cfg?.sesskey ?? '');
-  const response = await page.request.post(`/lib/ajax/service.php?sesskey=${sesskey}&info=${methodname}`, { data: [{ index: 0, methodname, args }] });
-  const [item] = (await response.json()) as Array<{ error: boolean; data: T; exception?: { message: string } }>;
-  if (!item || item.error) throw new Error(`${methodname} failed: ${item?.exception?.message ?? 'no answer'}`);
-  return item.data;
 }
 
 /** Adds a tag to an activity of a demo course, keeping the tags it has. */

@@ -8,20 +8,12 @@
  * runs in the "sitewide" project because the payloads show up in site-wide lists.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './helpers';
+import { expect, test, ws } from './helpers';
 import { ADMIN } from './site';
 
 const MARK = `x${Date.now().toString(36)}`;
 /** Text that would run script if it were ever put into the page as HTML. */
 const payload = (what: string) => `${what} ${MARK} <img src=x onerror="window.__xss=1"><script>window.__xss=1</script>`;
-
-async function ws<T>(page: Page, methodname: string, args: unknown): Promise<T> {
-  const sesskey = await page.evaluate(() => (window as unknown as { M?: { cfg?: { sesskey?: string } } }).M?.cfg?.sesskey ?? '');
-  const response = await page.request.post(`/lib/ajax/service.php?sesskey=${sesskey}&info=${methodname}`, { data: [{ index: 0, methodname, args }] });
-  const [item] = (await response.json()) as Array<{ error: boolean; data: T; exception?: { message: string } }>;
-  if (!item || item.error) throw new Error(`${methodname} failed: ${item?.exception?.message ?? 'no answer'}`);
-  return item.data;
-}
 
 /** Fails when a payload became markup or ran. */
 async function expectInert(page: Page, where: string): Promise<void> {

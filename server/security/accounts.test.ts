@@ -6,14 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../platform/auth/passwords';
 import { tokenFor } from '../platform/auth/tokens';
 import { testDialects } from '../test/databases';
-import { createTestSite, type TestSite } from '../test/site';
+import { cookieOf, createTestSite, type TestSite } from '../test/site';
 
 const PASSWORD = 'Learner-pass-1';
-
-function cookieOf(header: string | string[] | undefined): string {
-  const first = Array.isArray(header) ? header[0] : header;
-  return (first ?? '').split(';')[0] ?? '';
-}
 
 describe.each(testDialects)('suspended and deleted accounts on %s', (dialect) => {
   let site: TestSite;

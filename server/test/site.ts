@@ -13,6 +13,12 @@ import { createTestPlatform } from './platform';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-pass-1';
 
+/** The `name=value` part of a response's (first) Set-Cookie header, to send back as a Cookie header. */
+export function cookieOf(header: string | string[] | undefined): string {
+  const first = Array.isArray(header) ? header[0] : header;
+  return (first ?? '').split(';')[0] ?? '';
+}
+
 /** An installed site (no demo data) with its HTTP app, for tests that go through the real endpoints. */
 export interface TestSite {
   database: TestDatabase;

@@ -3,15 +3,10 @@ import { getSystemContext } from '../../platform/access/contexts';
 import { assignRole, getRoleByShortname, setRolePermission } from '../../platform/access/install';
 import { CAP_ALLOW, CAP_PREVENT } from '../../platform/access/types';
 import { testDialects } from '../../test/databases';
-import { createTestSite, type TestSite } from '../../test/site';
+import { cookieOf, createTestSite, type TestSite } from '../../test/site';
 
 type Session = { cookie: string; sesskey: string };
 type Answer<T> = Array<{ error: boolean; data?: T; exception?: { errorcode: string } }>;
-
-function cookieOf(header: string | string[] | undefined): string {
-  const first = Array.isArray(header) ? header[0] : header;
-  return (first ?? '').split(';')[0] ?? '';
-}
 
 function pageConfig(html: string): Record<string, unknown> {
   const match = /window\.M\.cfg = (\{.*?\});<\/script>/s.exec(html);

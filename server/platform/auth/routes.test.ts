@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../test/databases';
-import { createTestSite, TEST_ADMIN_PASSWORD, type TestSite } from '../../test/site';
+import { cookieOf, createTestSite, TEST_ADMIN_PASSWORD, type TestSite } from '../../test/site';
 import { LOGIN_ATTEMPTS } from './routes';
-
-function cookieOf(header: string | string[] | undefined): string {
-  const first = Array.isArray(header) ? header[0] : header;
-  return (first ?? '').split(';')[0] ?? '';
-}
 
 describe.each(testDialects)('login, logout and script login on %s', (dialect) => {
   let site: TestSite;
