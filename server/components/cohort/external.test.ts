@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSystemContext } from '../../platform/access/contexts';
+import { assignRole, getRoleByShortname, setRolePermission } from '../../platform/access/install';
+import { CAP_ALLOW, CAP_PROHIBIT } from '../../platform/access/types';
 import { testDialects } from '../../test/databases';
 import { createTestSite, type TestSite } from '../../test/site';
 
@@ -80,6 +83,32 @@ describe.each(testDialects)('cohort web-service methods on %s', (dialect) => {
     expect((refused.json as Failed)[0]?.exception.errorcode).toBe('nopermissions');
     const listed = await call('core_cohort_list_cohorts', {}, student);
     expect((listed.json as Ok<{ total: number }>)[0]?.data.total).toBe(0);
+  });
+
+  it('lets those who may manage cohorts view them, as Moodle does, without moodle/cohort:view', async () => {
+    const created = await call('core_cohort_create_cohorts', { cohorts: [{ categorytype: { type: 'system', value: '' }, name: 'Managed only' }] }, admin);
+    const id = (created.json as Ok<Array<{ id: number }>>)[0]?.data[0]?.id ?? 0;
+    await call('core_cohort_add_cohort_members', { members: [{ cohorttype: { type: 'id', value: id }, usertype: { type: 'id', value: users.ana } }] }, admin);
+    const db = site.platform.db;
+    const manager = await getRoleByShortname(db, 'manager');
+    const system = await getSystemContext(db);
+    const keeperId = await site.createUser('keeper');
+    await assignRole(db, manager?.id ?? 0, keeperId, system.id);
+    await setRolePermission(db, manager?.id ?? 0, system.id, 'moodle/cohort:view', CAP_PROHIBIT);
+    try {
+      const keeper = await site.sessionFor(keeperId);
+      const got = await call('core_cohort_get_cohorts', { cohortids: [id] }, keeper);
+      expect((got.json as Ok<Array<{ id: number }>>)[0]?.data.map((c) => c.id)).toEqual([id]);
+      const members = await call('core_cohort_get_cohort_members', { cohortids: [id] }, keeper);
+      expect((members.json as Ok<Array<{ userids: number[] }>>)[0]?.data[0]?.userids).toEqual([users.ana]);
+      const all = await call('core_cohort_get_cohorts', {}, keeper);
+      expect((all.json as Ok<Array<{ id: number }>>)[0]?.data.map((c) => c.id)).toContain(id);
+      const refused = await call('core_cohort_get_cohort_members', { cohortids: [id] }, student);
+      expect((refused.json as Failed)[0]?.exception.errorcode).toBe('nopermissions');
+    } finally {
+      await setRolePermission(db, manager?.id ?? 0, system.id, 'moodle/cohort:view', CAP_ALLOW);
+      await call('core_cohort_delete_cohorts', { cohortids: [id] }, admin);
+    }
   });
 
   it('updates and deletes a cohort with its memberships', async () => {

@@ -55,6 +55,20 @@ async function requireIn(ctx: CallContext, capability: string, contextids: Itera
   return contexts;
 }
 
+/** Viewing a cohort: moodle/cohort:view, or moodle/cohort:manage, which includes it (as in Moodle). */
+async function canView(ctx: CallContext, context: Context): Promise<boolean> {
+  return (await ctx.access.hasCapability('moodle/cohort:manage', context)) || ctx.access.hasCapability('moodle/cohort:view', context);
+}
+
+/** Refuses (for moodle/cohort:view) unless the caller may view cohorts in every one of the contexts. */
+async function requireViewIn(ctx: CallContext, contextids: Iterable<number>): Promise<void> {
+  for (const id of new Set(contextids)) {
+    const context = await getContextById(ctx.db, id);
+    if (!context) throw new AppError('invalidrecord', { a: 'context', status: 404 });
+    if (!(await canView(ctx, context))) await ctx.access.requireCapability('moodle/cohort:view', context);
+  }
+}
+
 async function requireUniqueIdnumber(ctx: CallContext, idnumber: string, exceptId = 0): Promise<void> {
   if (idnumber === '') return;
   const clash = await ctx.db.selectFrom('cohort').select('id').where('idnumber', '=', idnumber).where('id', '<>', exceptId).executeTakeFirst();
@@ -121,7 +135,7 @@ const listCohorts = defineMethod(coreCohortListCohorts, async (ctx, { contextid,
   if (contextid !== 0 && contexts.length === 0) {
     const context = await getContextById(ctx.db, contextid);
     if (!context) throw new AppError('invalidrecord', { a: 'context', status: 404 });
-    await ctx.access.requireCapability('moodle/cohort:view', context);
+    if (!(await canView(ctx, context))) await ctx.access.requireCapability('moodle/cohort:view', context);
   }
   if (contexts.length === 0) return { total: 0, cohorts: [] };
   let base = ctx.db.selectFrom('cohort').where('contextid', 'in', contexts.map((c) => c.id));
@@ -164,8 +178,8 @@ const getCohorts = defineMethod(coreCohortGetCohorts, async (ctx, { cohortids })
   for (const row of rows) {
     const context = await getContextById(ctx.db, row.contextid);
     if (!context) continue;
-    if (cohortids.length) await ctx.access.requireCapability('moodle/cohort:view', context);
-    else if (!(await ctx.access.hasCapability('moodle/cohort:view', context))) continue;
+    if (cohortids.length) await requireViewIn(ctx, [context.id]);
+    else if (!(await canView(ctx, context))) continue;
     out.push({ ...publicCohort(row), contextid: row.contextid });
   }
   return out;
@@ -310,7 +324,7 @@ const deleteMembers = defineMethod(coreCohortDeleteCohortMembers, async (ctx, { 
 
 const getMembers = defineMethod(coreCohortGetCohortMembers, async (ctx, { cohortids }) => {
   const rows = await loadCohorts(ctx.db, cohortids);
-  await requireIn(ctx, 'moodle/cohort:view', [...rows.values()].map((r) => r.contextid));
+  await requireViewIn(ctx, [...rows.values()].map((r) => r.contextid));
   const members = await ctx.db.selectFrom('cohort_members').select(['cohortid', 'userid']).where('cohortid', 'in', [...rows.keys()]).orderBy('userid').execute();
   return [...rows.keys()].map((cohortid) => ({ cohortid, userids: members.filter((m) => m.cohortid === cohortid).map((m) => m.userid) }));
 });

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CourseTable, DB } from '../../db/schema';
 import { getContext } from '../../platform/access/contexts';
 import { loginAsState } from '../../platform/auth/loginas';
-import { CONTEXT_COURSE, type Context } from '../../platform/access/types';
+import { CONTEXT_COURSE, CONTEXT_MODULE, type Context } from '../../platform/access/types';
 import { AppError } from '../../platform/errors';
 import { now } from '../../platform/platform';
 import type { CallContext } from '../../ws/method';
@@ -66,4 +66,19 @@ export async function courseContexts(db: Kysely<DB>, courseids: readonly number[
   if (courseids.length === 0) return new Map();
   const rows = await db.selectFrom('context').selectAll().where('contextlevel', '=', CONTEXT_COURSE).where('instanceid', 'in', courseids).execute();
   return new Map(rows.map((r) => [r.instanceid, r as Context]));
+}
+
+/**
+ * Which of the given hidden course modules the user may still see. moodle/course:viewhiddenactivities
+ * is a module capability, so it is checked in each module's own context, where an override on that
+ * one activity counts.
+ */
+export async function hiddenModulesSeen(ctx: CallContext, cmids: readonly number[]): Promise<Set<number>> {
+  if (cmids.length === 0) return new Set();
+  const contexts = await ctx.db.selectFrom('context').selectAll().where('contextlevel', '=', CONTEXT_MODULE).where('instanceid', 'in', cmids).execute();
+  const seen = new Set<number>();
+  for (const context of contexts) {
+    if (await ctx.access.hasCapability('moodle/course:viewhiddenactivities', context)) seen.add(context.instanceid);
+  }
+  return seen;
 }

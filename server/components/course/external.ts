@@ -15,7 +15,7 @@ import { formatString, formatText } from '../../platform/sanitize';
 import { recordCourseAccess } from '../enrol/service';
 import { effectiveGroupMode } from '../group/service';
 import { defineMethod, type CallContext } from '../../ws/method';
-import { courseContexts, enrolledCourseIds, requireCourseAccess, SITEID, type CourseRow } from './access';
+import { courseContexts, enrolledCourseIds, hiddenModulesSeen, requireCourseAccess, SITEID, type CourseRow } from './access';
 import {
   categoryNames,
   courseContacts,
@@ -260,11 +260,9 @@ const getContents = defineMethod(coreCourseGetContents, async (ctx, { courseid }
   const { course, context } = await requireCourseAccess(ctx, courseid);
   // Opening the course page counts as the user's last access to the course (the participants list shows it).
   if (ctx.user) await recordCourseAccess(ctx.db, ctx.user.id, courseid);
-  const [seeHiddenSections, seeHiddenActivities] = await Promise.all([
-    ctx.access.hasCapability('moodle/course:viewhiddensections', context),
-    ctx.access.hasCapability('moodle/course:viewhiddenactivities', context),
-  ]);
+  const seeHiddenSections = await ctx.access.hasCapability('moodle/course:viewhiddensections', context);
   const sections = await courseSections(ctx.db, courseid, ctx.platform.components);
+  const seenHidden = await hiddenModulesSeen(ctx, sections.flatMap((s) => s.modules.filter((m) => !m.visible).map((m) => m.id)));
   const wwwroot = ctx.platform.config.wwwroot;
   return sections
     .filter((s) => s.visible || seeHiddenSections)
@@ -277,7 +275,7 @@ const getContents = defineMethod(coreCourseGetContents, async (ctx, { courseid }
       summaryformat: 1,
       uservisible: true,
       modules: s.modules
-        .filter((m) => m.visible || seeHiddenActivities)
+        .filter((m) => m.visible || seenHidden.has(m.id))
         .map((m) => ({
           id: m.id,
           name: formatString(m.name),

@@ -1,5 +1,6 @@
+import { getContext } from '../../platform/access/contexts';
+import { CONTEXT_MODULE, type Context } from '../../platform/access/types';
 import { AppError, invalidRecord } from '../../platform/errors';
-import type { Context } from '../../platform/access/types';
 import type { CallContext } from '../../ws/method';
 import { requireCourseAccess, type CourseRow } from '../course/access';
 
@@ -29,17 +30,31 @@ export async function getModuleRecord(ctx: CallContext, cmid: number): Promise<M
   return cm;
 }
 
+/** A course module's own context, where overrides for that one activity live. */
+export async function moduleContext(ctx: CallContext, cmid: number): Promise<Context> {
+  const context = await getContext(ctx.db, CONTEXT_MODULE, cmid);
+  if (!context) throw invalidRecord('context', `course module ${cmid}`);
+  return context;
+}
+
 /**
  * Moodle's require_login for a course module: the course may be entered, and the module and its
- * section are visible, or the user may see hidden ones.
+ * section are visible, or the user may see hidden ones there. Answers the course context and the
+ * module's own: module capabilities (moodle/course:manageactivities, …) are checked in the latter, so
+ * an override on one activity counts.
  */
-export async function requireModuleAccess(ctx: CallContext, cmid: number, modname?: string): Promise<{ cm: ModuleRecord; course: CourseRow; context: Context }> {
+export async function requireModuleAccess(
+  ctx: CallContext,
+  cmid: number,
+  modname?: string,
+): Promise<{ cm: ModuleRecord; course: CourseRow; context: Context; modcontext: Context }> {
   const cm = await getModuleRecord(ctx, cmid);
   if (modname !== undefined && cm.modname !== modname) throw invalidRecord('course_modules', `course module ${cmid} is not a ${modname}`);
   const { course, context } = await requireCourseAccess(ctx, cm.course);
+  const modcontext = await moduleContext(ctx, cm.id);
   const hidden = !cm.visible || !cm.sectionvisible;
-  if (hidden && !(await ctx.access.hasCapability('moodle/course:viewhiddenactivities', context))) {
+  if (hidden && !(await ctx.access.hasCapability('moodle/course:viewhiddenactivities', modcontext))) {
     throw new AppError('activityiscurrentlyhidden', { component: 'core_courseformat', status: 403 });
   }
-  return { cm, course, context };
+  return { cm, course, context, modcontext };
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CourseState } from '../../../api/courseformat';
+import { getRoleByShortname, setRolePermission } from '../../platform/access/install';
+import { CAP_INHERIT, CAP_PROHIBIT, CONTEXT_COURSE, CONTEXT_MODULE } from '../../platform/access/types';
 import { testDialects } from '../../test/databases';
 import { createTestSite, type TestSite } from '../../test/site';
 
@@ -284,5 +286,54 @@ describe.each(testDialects)('course editing methods on %s', (dialect) => {
     await update('cm_hide', { ids: [page.cmid] });
     expect((await get(`/mod/page/view.php?id=${page.cmid}`, student)).statusCode).toBe(403);
     expect((await get(`/mod/page/view.php?id=${page.cmid}`, teacher)).statusCode).toBe(200);
+  });
+
+  /** Sets the editing teacher role's permission for `capability` in a context, for the rest of `work`. */
+  async function withTeacherOverride(contextlevel: number, instanceid: number, capability: string, work: () => Promise<void>) {
+    const db = site.platform.db;
+    const role = await getRoleByShortname(db, 'editingteacher');
+    const context = await db.selectFrom('context').select('id').where('contextlevel', '=', contextlevel).where('instanceid', '=', instanceid).executeTakeFirstOrThrow();
+    await setRolePermission(db, role?.id ?? 0, context.id, capability, CAP_PROHIBIT);
+    try {
+      await work();
+    } finally {
+      await setRolePermission(db, role?.id ?? 0, context.id, capability, CAP_INHERIT);
+    }
+  }
+
+  it("checks module capabilities in the module's own context, so an override on one activity counts", async () => {
+    const locked = await addPage(1, 'Locked');
+    const open = await addPage(1, 'Open');
+    await withTeacherOverride(CONTEXT_MODULE, locked.cmid, 'moodle/course:manageactivities', async () => {
+      for (const action of ['cm_hide', 'cm_delete', 'cm_move'] as const) {
+        expect(await refusal('core_courseformat_update_course', { action, courseid, ids: [locked.cmid], targetsectionid: (await state()).sections[2]?.id }), action).toBe('nopermissions');
+      }
+      expect(await refusal('core_courseformat_rename', { type: 'cm', id: locked.cmid, name: 'Mine' })).toBe('nopermissions');
+      expect(await refusal('mod_page_update_instance', { cmid: locked.cmid, name: 'Mine', content: '' })).toBe('nopermissions');
+      expect(await refusal('core_courseformat_get_module_form', { cmid: locked.cmid })).toBe('nopermissions');
+      expect(await refusal('core_update_inplace_editable', { component: 'core_courseformat', itemtype: 'activityname', itemid: locked.cmid, value: 'Mine' })).toBe('nopermissions');
+      expect(layout(await state())[1]).toEqual(['S1', 'Locked', 'Open']);
+      await call('core_courseformat_rename', { type: 'cm', id: open.cmid, name: 'Still open' });
+      expect(layout(await update('cm_hide', { ids: [open.cmid] }))[1]).toEqual(['S1', 'Locked', 'Still open']);
+    });
+    await withTeacherOverride(CONTEXT_MODULE, open.cmid, 'moodle/course:viewhiddenactivities', async () => {
+      expect(await refusal('core_courseformat_get_module', { cmid: open.cmid })).toBe('activityiscurrentlyhidden');
+      expect(layout(await state())[1]).toEqual(['S1', 'Locked']);
+      const { pages } = await call<{ pages: Array<{ coursemodule: number }> }>('mod_page_get_pages_by_courses', { courseids: [courseid] });
+      expect(pages.map((p) => p.coursemodule)).toEqual([locked.cmid]);
+      const contents = await call<Array<{ modules: Array<{ id: number }> }>>('core_course_get_contents', { courseid });
+      expect(contents.flatMap((section) => section.modules.map((m) => m.id))).toEqual([locked.cmid]);
+    });
+    expect(layout(await state())[1]).toEqual(['S1', 'Locked', 'Still open']);
+    expect((await call<{ id: number }>('core_courseformat_get_module', { cmid: open.cmid })).id).toBe(open.cmid);
+  });
+
+  it('moves sections only with moodle/course:movesections', async () => {
+    const [, one, two] = (await state()).sections.map((x) => x.id);
+    await withTeacherOverride(CONTEXT_COURSE, courseid, 'moodle/course:movesections', async () => {
+      expect(await refusal('core_courseformat_update_course', { action: 'section_move_after', courseid, ids: [one], targetsectionid: two })).toBe('nopermissions');
+      expect((await state()).sections[1]?.id).toBe(one);
+    });
+    expect((await update('section_move_after', { ids: [one], targetsectionid: two })).sections[2]?.id).toBe(one);
   });
 });

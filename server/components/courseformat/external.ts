@@ -13,20 +13,23 @@ import { formatString } from '../../platform/sanitize';
 import { defineMethod, type CallContext } from '../../ws/method';
 import { requireCourseAccess } from '../course/access';
 import { effectiveGroupMode } from '../group/service';
-import { getModuleRecord, requireModuleAccess } from './access';
+import { getModuleRecord, moduleContext, requireModuleAccess } from './access';
 import { deleteModules, moveModules, renameModule, setModulesVisible } from './cms';
 import { courseModuleActivity } from './modules';
 import { lockCoursePage } from './sequence';
 import { addSection, deleteSections, moveSectionsAfter, renameSection, setSectionsVisible } from './sections';
 import { courseState } from './state';
 
-/** Capabilities each action needs in the course context, as Moodle's course format actions check them. */
+/**
+ * Capabilities each action needs, as Moodle's course format state actions check them: section actions
+ * in the course context, module actions in each module's own context.
+ */
 const actionCapabilities: Record<UpdateCourseAction, string[]> = {
   section_add: ['moodle/course:update'],
   section_delete: ['moodle/course:update'],
   section_hide: ['moodle/course:update', 'moodle/course:sectionvisibility'],
   section_show: ['moodle/course:update', 'moodle/course:sectionvisibility'],
-  section_move_after: ['moodle/course:update'],
+  section_move_after: ['moodle/course:movesections'],
   cm_hide: ['moodle/course:manageactivities', 'moodle/course:activityvisibility'],
   cm_show: ['moodle/course:manageactivities', 'moodle/course:activityvisibility'],
   cm_delete: ['moodle/course:manageactivities'],
@@ -52,9 +55,24 @@ const getState = defineMethod(coreCourseformatGetState, async (ctx, { courseid }
   return courseState(ctx, courseid, context);
 });
 
+/**
+ * Where a module action's capabilities are checked: the contexts of the course's modules among `ids`.
+ * Ids that are not the course's modules are refused later as invalid; with none valid, the course
+ * context decides, so a caller without the capability is refused before being told which ids are bad.
+ */
+async function actionContexts(ctx: CallContext, courseid: number, ids: readonly number[], context: Context): Promise<Context[]> {
+  if (ids.length === 0) return [context];
+  const cms = await ctx.db.selectFrom('course_modules').select('id').where('course', '=', courseid).where('id', 'in', ids).execute();
+  if (cms.length === 0) return [context];
+  return Promise.all(cms.map((cm) => moduleContext(ctx, cm.id)));
+}
+
 const updateCourse = defineMethod(coreCourseformatUpdateCourse, async (ctx, { action, courseid, ids, targetsectionid, targetcmid }) => {
   const { context } = await requireCourseAccess(ctx, courseid);
-  for (const capability of actionCapabilities[action]) await ctx.access.requireCapability(capability, context);
+  const contexts = action.startsWith('cm_') ? await actionContexts(ctx, courseid, ids, context) : [context];
+  for (const target of contexts) {
+    for (const capability of actionCapabilities[action]) await ctx.access.requireCapability(capability, target);
+  }
   await lockCoursePage(ctx.db, courseid);
   let changed: readonly number[] = ids;
   switch (action) {
@@ -98,7 +116,7 @@ const rename = defineMethod(coreCourseformatRename, async (ctx, { type, id, name
   }
   const cm = await getModuleRecord(ctx, id);
   const { context } = await requireCourseAccess(ctx, cm.course);
-  await ctx.access.requireCapability('moodle/course:manageactivities', context);
+  await ctx.access.requireCapability('moodle/course:manageactivities', await moduleContext(ctx, cm.id));
   await renameModule(ctx, cm, name);
   await logCourseChange(ctx, context, cm.course, 'cm_rename', 'course_modules', [id]);
   return courseState(ctx, cm.course, context);
@@ -127,7 +145,7 @@ const getModuleForm = defineMethod(coreCourseformatGetModuleForm, async (ctx, ar
   const courseid = cm?.course ?? args.courseid;
   if (courseid <= 0) throw invalidParameter('courseid or cmid is required');
   const { course, context } = await requireCourseAccess(ctx, courseid);
-  await ctx.access.requireCapability('moodle/course:manageactivities', context);
+  await ctx.access.requireCapability('moodle/course:manageactivities', cm ? await moduleContext(ctx, cm.id) : context);
   const groupings = await ctx.db.selectFrom('groupings').select(['id', 'name']).where('courseid', '=', course.id).orderBy('name').orderBy('id').execute();
   let module;
   if (cm) {

@@ -5,7 +5,7 @@ import { inplaceText, lockRow, type InplaceCallbacks, type InplaceCurrent, type 
 import { formatString } from '../../platform/sanitize';
 import type { CallContext } from '../../ws/method';
 import { requireCourseAccess } from '../course/access';
-import { getModuleRecord } from './access';
+import { getModuleRecord, moduleContext } from './access';
 import { renameModule } from './cms';
 import { renameSection } from './sections';
 
@@ -76,7 +76,7 @@ export const courseformatInplace: InplaceCallbacks = {
   activityname: async (ctx, itemid, value) => {
     const cm = await getModuleRecord(ctx, itemid);
     const { context } = await requireCourseAccess(ctx, cm.course);
-    await ctx.access.requireCapability('moodle/course:manageactivities', context);
+    await ctx.access.requireCapability('moodle/course:manageactivities', await moduleContext(ctx, cm.id));
     checkLength(value);
     await renameModule(ctx, cm, value);
     await logRename(ctx, context, cm.course, 'cm_rename', 'course_modules', itemid);

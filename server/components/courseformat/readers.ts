@@ -1,7 +1,7 @@
 import type { Warning } from '../../../api/types';
 import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../ws/method';
-import { enrolledCourseIds, requireCourseAccess } from '../course/access';
+import { enrolledCourseIds, hiddenModulesSeen, requireCourseAccess } from '../course/access';
 
 export interface VisibleModule {
   id: number;
@@ -19,17 +19,16 @@ export interface VisibleModule {
 export async function visibleModulesByCourses(ctx: CallContext, courseids: readonly number[], modname: string): Promise<{ modules: VisibleModule[]; warnings: Warning[] }> {
   const ids = courseids.length ? [...new Set(courseids)] : [...(await enrolledCourseIds(ctx.db, ctx.user?.id ?? 0))];
   const warnings: Warning[] = [];
-  const seesHidden = new Map<number, boolean>();
+  const allowed: number[] = [];
   for (const courseid of ids) {
     try {
-      const { context } = await requireCourseAccess(ctx, courseid);
-      seesHidden.set(courseid, await ctx.access.hasCapability('moodle/course:viewhiddenactivities', context));
+      await requireCourseAccess(ctx, courseid);
+      allowed.push(courseid);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       warnings.push({ item: 'course', itemid: courseid, warningcode: '1', message: 'No access rights in course context' });
     }
   }
-  const allowed = [...seesHidden.keys()];
   if (allowed.length === 0) return { modules: [], warnings };
   const rows = await ctx.db
     .selectFrom('course_modules as cm')
@@ -42,8 +41,9 @@ export async function visibleModulesByCourses(ctx: CallContext, courseids: reado
     .orderBy('s.section')
     .orderBy('cm.id')
     .execute();
+  const seenHidden = await hiddenModulesSeen(ctx, rows.filter((r) => !r.visible || !r.sectionvisible).map((r) => r.id));
   const modules = rows
-    .filter((r) => (r.visible && r.sectionvisible) || seesHidden.get(r.course))
+    .filter((r) => (r.visible && r.sectionvisible) || seenHidden.has(r.id))
     .map((r) => ({ id: r.id, course: r.course, instance: r.instance, visible: r.visible, sectionnum: r.sectionnum }));
   return { modules, warnings };
 }

@@ -2,22 +2,23 @@ import type { CourseState } from '../../../api/courseformat';
 import type { Context } from '../../platform/access/types';
 import { formatString } from '../../platform/sanitize';
 import type { CallContext } from '../../ws/method';
+import { hiddenModulesSeen } from '../course/access';
 import { courseSections } from '../course/service';
 import { effectiveGroupMode } from '../group/service';
 import { addableModnames } from './modules';
 
 /** The course page as this user sees it, with what they may edit. */
 export async function courseState(ctx: CallContext, courseid: number, context: Context): Promise<CourseState> {
-  const [canUpdate, canManage, seeHiddenSections, seeHiddenActivities, viewParticipants, manageGroups, assignRoles] = await Promise.all([
+  const [canUpdate, canManage, seeHiddenSections, viewParticipants, manageGroups, assignRoles] = await Promise.all([
     ctx.access.hasCapability('moodle/course:update', context),
     ctx.access.hasCapability('moodle/course:manageactivities', context),
     ctx.access.hasCapability('moodle/course:viewhiddensections', context),
-    ctx.access.hasCapability('moodle/course:viewhiddenactivities', context),
     ctx.access.hasCapability('moodle/course:viewparticipants', context),
     ctx.access.hasCapability('moodle/course:managegroups', context),
     ctx.access.hasCapability('moodle/role:assign', context),
   ]);
   const sections = await courseSections(ctx.db, courseid, ctx.platform.components);
+  const seenHidden = await hiddenModulesSeen(ctx, sections.flatMap((s) => s.modules.filter((m) => !m.visible).map((m) => m.id)));
   const course = await ctx.db.selectFrom('course').select(['groupmode', 'groupmodeforce']).where('id', '=', courseid).executeTakeFirstOrThrow();
   const wwwroot = ctx.platform.config.wwwroot;
   let modtypes: CourseState['modtypes'] = [];
@@ -41,7 +42,7 @@ export async function courseState(ctx: CallContext, courseid: number, context: C
         rawname: s.name,
         visible: s.visible,
         modules: s.modules
-          .filter((m) => m.visible || seeHiddenActivities)
+          .filter((m) => m.visible || seenHidden.has(m.id))
           .map((m) => ({
             id: m.id,
             modname: m.modname,

@@ -170,6 +170,15 @@ describe.each(testDialects)('enrolment methods on %s', (dialect) => {
     expect(await errorcode(dave, 'enrol_self_enrol_user', { courseid: 99999 })).toBe('invalidrecord');
   });
 
+  it('self enrolment refuses the guest account, which every visitor shares, and enrols nothing', async () => {
+    await call(teacher, 'enrol_self_update_settings', { courseid, enabled: true, password: '' });
+    const guestid = Number((await site.platform.db.selectFrom('config').select('value').where('name', '=', 'siteguest').executeTakeFirstOrThrow()).value);
+    const guest = await site.sessionFor(guestid);
+    expect(await errorcode(guest, 'enrol_self_enrol_user', { courseid })).toBe('noguestaccess');
+    expect(await enrolmentsOf(guestid)).toEqual([]);
+    expect(await rolesOf(guestid)).toEqual([]);
+  });
+
   it('guards the participants and self-enrolment pages on the server', async () => {
     const get = async (url: string, session: Session) => (await site.app.inject({ method: 'GET', url, headers: { cookie: session.cookie, accept: 'text/html' } })).statusCode;
     const outsider = await site.sessionFor(await site.createUser('outsider'));

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { coreEnrolGetCourseEnrolmentMethods, enrolSelfEnrolUser, enrolSelfGetInstanceInfo, enrolSelfGetSettings, enrolSelfUpdateSettings } from '../../../api/enrol';
 import { getRoleByShortname } from '../../platform/access/install';
+import { getConfig } from '../../platform/config-store';
 import { AppError, invalidParameter, invalidRecord } from '../../platform/errors';
 import { eventActor } from '../../platform/events';
 import { now } from '../../platform/platform';
@@ -59,6 +60,8 @@ const getCourseEnrolmentMethods = defineMethod(coreEnrolGetCourseEnrolmentMethod
 const selfEnrol = defineMethod(enrolSelfEnrolUser, async (ctx, { courseid, password, instanceid }) => {
   const course = await requireVisibleCourse(ctx, courseid);
   const userid = ctx.access.userid;
+  // The guest account is shared by every visitor: it may look at courses but never enrol (Moodle's can_self_enrol).
+  if (userid === Number((await getConfig(ctx.db, 'siteguest')) ?? 0)) throw new AppError('noguestaccess', { component: COMPONENT, status: 403 });
   let query = ctx.db.selectFrom('enrol').selectAll().where('courseid', '=', course.id).where('enrol', '=', 'self');
   if (instanceid > 0) query = query.where('id', '=', instanceid);
   const instance = await query.orderBy('id').executeTakeFirst();

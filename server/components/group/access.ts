@@ -2,17 +2,22 @@ import type { Context } from '../../platform/access/types';
 import { AppError } from '../../platform/errors';
 import { logContextEvent } from '../../platform/events';
 import type { CallContext } from '../../ws/method';
-import { courseContext, getCourse, SITEID } from '../course/access';
+import { courseContext, getCourse, requireCourseAccess, SITEID } from '../course/access';
 
 export const COMPONENT = 'core_group';
 export const MANAGE = 'moodle/course:managegroups';
 
-/** The course's context once the caller may manage its groups. */
+/**
+ * The course's context once the caller may enter the course (Moodle's validate_context: a teacher
+ * whose enrolment is suspended keeps the role but not the course) and manage its groups.
+ */
 export async function requireManage(ctx: CallContext, courseid: number): Promise<Context> {
   if (courseid === SITEID) throw new AppError('invalidparameter', { debuginfo: 'the site home has no groups' });
   await getCourse(ctx.db, courseid);
   const context = await courseContext(ctx.db, courseid);
+  // The capability first: someone with no role in the course is told nopermissions, not to log in.
   await ctx.access.requireCapability(MANAGE, context);
+  await requireCourseAccess(ctx, courseid);
   return context;
 }
 

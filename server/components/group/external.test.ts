@@ -115,6 +115,35 @@ describe.each(testDialects)('group web-service methods on %s', (dialect) => {
     expect((visible.json as Ok<unknown[]>)[0]?.data).toEqual([]);
   });
 
+  it("lists a course's groups only to those who may enter it, even groups they are still a member of", async () => {
+    const created = await call('core_group_create_groups', { groups: [{ courseid, name: 'Left behind' }, { courseid, name: 'Not mine' }] }, teacher);
+    const [mine, other] = (created.json as Ok<Array<{ id: number }>>)[0]?.data ?? [];
+    await call('core_group_add_group_members', { members: [{ groupid: mine?.id, userid: people[0] }] }, teacher);
+    // A membership that outlived the enrolment (as after an unenrolment that kept group memberships).
+    await site.platform.db.insertInto('groups_members').values({ groupid: mine?.id ?? 0, userid: outsider, timeadded: 0 }).execute();
+    const own = await call('core_group_get_course_groups', { courseid }, student);
+    expect((own.json as Ok<Array<{ id: number }>>)[0]?.data.map((g) => g.id)).toEqual([mine?.id]);
+    const refused = await call('core_group_get_course_groups', { courseid }, await site.sessionFor(outsider));
+    expect((refused.json as Failed)[0]?.exception.errorcode).toBe('requireloginerror');
+    await call('core_group_delete_groups', { groupids: [mine?.id, other?.id] }, teacher);
+  });
+
+  it('refuses an editing teacher whose enrolment is suspended, though the role stays', async () => {
+    const suspendedId = await site.createUser('gsuspended');
+    await site.enrol(suspendedId, courseid, 'editingteacher');
+    const db = site.platform.db;
+    await db
+      .updateTable('user_enrolments')
+      .set({ status: 1 })
+      .where('userid', '=', suspendedId)
+      .where('enrolid', 'in', (eb) => eb.selectFrom('enrol').select('id').where('courseid', '=', courseid))
+      .execute();
+    const before = await groupCount();
+    const refused = await call('core_group_create_groups', { groups: [{ courseid, name: 'While suspended' }] }, await site.sessionFor(suspendedId));
+    expect((refused.json as Failed)[0]?.exception.errorcode).toBe('requireloginerror');
+    expect(await groupCount()).toBe(before);
+  });
+
   it('limits what a user sees in separate groups mode to their own groups', async () => {
     const created = await call('core_group_create_groups', { groups: [{ courseid, name: 'Seen' }, { courseid, name: 'Unseen' }] }, teacher);
     const [seen, unseen] = (created.json as Ok<Array<{ id: number }>>)[0]?.data ?? [];

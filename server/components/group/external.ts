@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors';
 import { now } from '../../platform/platform';
 import { formatString, formatText } from '../../platform/sanitize';
 import { defineMethod, type CallContext } from '../../ws/method';
-import { courseContext, getCourse } from '../course/access';
+import { getCourse, requireCourseAccess } from '../course/access';
 import { matchesSearch } from '../enrol/participants';
 import { identityColumns, identityValues, visibleIdentityFields } from '../user/identity';
 import { COMPONENT, logGroupEvent as event, MANAGE, requireManage, requireManageGroups } from './access';
@@ -50,8 +50,8 @@ async function memberCounts(ctx: CallContext, groupids: readonly number[]): Prom
 }
 
 const getCourseGroups = defineMethod(coreGroupGetCourseGroups, async (ctx, { courseid }) => {
-  await getCourse(ctx.db, courseid);
-  const context = await courseContext(ctx.db, courseid);
+  // Only people who may enter the course see its groups (Moodle's validate_context), even their own.
+  const { context } = await requireCourseAccess(ctx, courseid);
   let query = ctx.db.selectFrom('groups').selectAll().where('courseid', '=', courseid);
   const seeAll = (await ctx.access.hasCapability(MANAGE, context)) || (await ctx.access.hasCapability('moodle/site:accessallgroups', context));
   if (!seeAll) {

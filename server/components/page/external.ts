@@ -24,8 +24,8 @@ const addInstance = defineMethod(modPageAddInstance, async (ctx, args) => {
 });
 
 const updateInstance = defineMethod(modPageUpdateInstance, async (ctx, args) => {
-  const { cm, course, context } = await requireModuleAccess(ctx, args.cmid, 'page');
-  await ctx.access.requireCapability('moodle/course:manageactivities', context);
+  const { cm, course, modcontext } = await requireModuleAccess(ctx, args.cmid, 'page');
+  await ctx.access.requireCapability('moodle/course:manageactivities', modcontext);
   await updateModuleGroupSettings(ctx.db, course, cm.id, { groupmode: args.groupmode, groupingid: args.groupingid });
   await ctx.db.updateTable('page').set({ name: args.name, intro: args.intro, content: args.content, timemodified: now() }).where('id', '=', cm.instance).execute();
   return { cmid: cm.id, instance: cm.instance };

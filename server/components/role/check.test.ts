@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRolePermission } from '../../platform/access/install';
+import { assignRole, setRolePermission } from '../../platform/access/install';
 import { getSystemContext } from '../../platform/access/contexts';
 import { CAP_INHERIT, CAP_PROHIBIT } from '../../platform/access/types';
 import { testDialects } from '../../test/databases';
@@ -55,6 +55,22 @@ describe.each(testDialects)('check permissions and the permission page methods o
   it('refuses check permissions to a student and answers invalidrecord for an unknown user', async () => {
     expect(await call('core_role_check_user_permissions', { contextid: s.course.id, userid: s.teacherId }, s.student)).toMatchObject({ exception: { errorcode: 'nopermissions' } });
     expect(await call('core_role_check_user_permissions', { contextid: s.course.id, userid: 99999 })).toMatchObject({ exception: { errorcode: 'invalidrecord' } });
+  });
+
+  it('lets a teacher check only the users of their course, and a manager anyone, as Moodle’s user selector does', async () => {
+    const stranger = await s.site.createUser('stranger', { firstname: 'Stella', lastname: 'Stranger' });
+    const managerId = await s.site.createUser('sitemanager', { firstname: 'Mona', lastname: 'Manager' });
+    await assignRole(s.site.platform.db, s.roles.manager, managerId, systemId);
+    const manager = await s.site.sessionFor(managerId);
+    const asTeacher = await call<{ user: { id: number } }>('core_role_check_user_permissions', { contextid: s.module.id, userid: s.studentId }, s.teacher);
+    expect(asTeacher.data?.user.id).toBe(s.studentId);
+    // The system manager holds a role above the course, so the teacher may see how it counts there.
+    expect((await call<{ user: { id: number } }>('core_role_check_user_permissions', { contextid: s.course.id, userid: managerId }, s.teacher)).data?.user.id).toBe(managerId);
+    // A stranger is as unknown to the teacher as a user who does not exist.
+    expect(await call('core_role_check_user_permissions', { contextid: s.course.id, userid: stranger }, s.teacher)).toMatchObject({ exception: { errorcode: 'invalidrecord' } });
+    expect(await call('core_role_check_user_permissions', { contextid: s.module.id, userid: stranger }, s.teacher)).toMatchObject({ exception: { errorcode: 'invalidrecord' } });
+    expect((await call<{ user: { id: number } }>('core_role_check_user_permissions', { contextid: s.course.id, userid: stranger }, manager)).data?.user.id).toBe(stranger);
+    expect((await call<{ user: { id: number } }>('core_role_check_user_permissions', { contextid: s.course.id, userid: stranger })).data?.user.id).toBe(stranger);
   });
 
   it('searches the users of a course (enrolled or assigned), and everyone at the system context', async () => {

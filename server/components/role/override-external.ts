@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import { coreRoleCheckUserPermissions, coreRoleGetPermissionOverrides, coreRoleGetReviewAccess, coreRoleSearchContextUsers, type roleContextSchema } from '../../../api/roleoverride';
+import type { DB } from '../../db/schema';
 import { getContext, getSystemContext, parentContextIds } from '../../platform/access/contexts';
 import { CONTEXT_COURSE, CONTEXT_COURSECAT, CONTEXT_MODULE, CONTEXT_SYSTEM, type Context } from '../../platform/access/types';
 import { invalidRecord } from '../../platform/errors';
@@ -58,13 +59,6 @@ const getReviewAccess = defineMethod(coreRoleGetReviewAccess, async (ctx, { cont
   return { contextid: context.id, canreview: held.has('moodle/role:review'), canassign: held.has('moodle/role:assign') };
 });
 
-const checkPermissions = defineMethod(coreRoleCheckUserPermissions, async (ctx, { contextid, userid }) => {
-  const context = await reviewContext(ctx, contextid);
-  if (userid === 0) return { context: await describeContext(ctx, context), user: null, roles: [], capabilities: [] };
-  const result = await checkUserPermissions(ctx, context, userid);
-  return { context: await describeContext(ctx, context), ...result };
-});
-
 /** The course a course or activity context belongs to (0 for other contexts). */
 async function courseOf(ctx: CallContext, context: Context): Promise<number> {
   if (context.contextlevel === CONTEXT_COURSE) return context.instanceid;
@@ -73,26 +67,50 @@ async function courseOf(ctx: CallContext, context: Context): Promise<number> {
   return cm?.course ?? 0;
 }
 
+type UserQuery<O> = SelectQueryBuilder<DB & { u: DB['user'] }, 'u', O>;
+
+/**
+ * Limits a user query to the users of a context: in a course or activity those enrolled in the course
+ * or holding a role there or above; in a category those holding a role there or above; in the system
+ * everyone.
+ */
+async function usersOfContext<O>(ctx: CallContext, context: Context, query: UserQuery<O>): Promise<UserQuery<O>> {
+  if (context.contextlevel === CONTEXT_SYSTEM) return query;
+  const courseid = await courseOf(ctx, context);
+  const path = parentContextIds(context, true);
+  return query.where((eb) =>
+    eb.or([
+      eb('u.id', 'in', eb.selectFrom('role_assignments').select('userid').where('contextid', 'in', path)),
+      ...(courseid
+        ? [eb('u.id', 'in', eb.selectFrom('user_enrolments as ue').innerJoin('enrol as e', 'e.id', 'ue.enrolid').select('ue.userid').where('e.courseid', '=', courseid))]
+        : []),
+    ]),
+  );
+}
+
+const checkPermissions = defineMethod(coreRoleCheckUserPermissions, async (ctx, { contextid, userid }) => {
+  const context = await reviewContext(ctx, contextid);
+  if (userid === 0) return { context: await describeContext(ctx, context), user: null, roles: [], capabilities: [] };
+  // As Moodle's check-permissions user selector: people who may manage roles may check anyone; others
+  // (teachers reviewing their course) only the users of the context, and any other user is as unknown
+  // to them as a missing one, so that the method cannot tell them who exists or what a stranger holds.
+  if (!(await ctx.access.hasCapability('moodle/role:manage', context))) {
+    const member = await (await usersOfContext(ctx, context, ctx.db.selectFrom('user as u').select('u.id').where('u.id', '=', userid))).executeTakeFirst();
+    if (!member) throw invalidRecord('user', `user ${userid}`);
+  }
+  const result = await checkUserPermissions(ctx, context, userid);
+  return { context: await describeContext(ctx, context), ...result };
+});
+
 const searchContextUsers = defineMethod(coreRoleSearchContextUsers, async (ctx, { contextid, search, limit }) => {
   const context = await reviewContext(ctx, contextid);
-  const courseid = await courseOf(ctx, context);
   const words = search.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
   let query = ctx.db.selectFrom('user as u').select(['u.id', 'u.firstname', 'u.lastname']).where('u.deleted', '=', 0);
   for (const word of words) {
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where(sql<boolean>`lower(u.firstname || ' ' || u.lastname) like ${like} escape '\\'`);
   }
-  if (context.contextlevel !== CONTEXT_SYSTEM) {
-    const path = parentContextIds(context, true);
-    query = query.where((eb) =>
-      eb.or([
-        eb('u.id', 'in', eb.selectFrom('role_assignments').select('userid').where('contextid', 'in', path)),
-        ...(courseid
-          ? [eb('u.id', 'in', eb.selectFrom('user_enrolments as ue').innerJoin('enrol as e', 'e.id', 'ue.enrolid').select('ue.userid').where('e.courseid', '=', courseid))]
-          : []),
-      ]),
-    );
-  }
+  query = await usersOfContext(ctx, context, query);
   const rows = await query.orderBy('u.lastname').orderBy('u.firstname').orderBy('u.id').limit(limit).execute();
   return rows.map((r) => ({ id: r.id, fullname: `${r.firstname} ${r.lastname}`.trim() }));
 });

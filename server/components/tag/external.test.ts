@@ -366,6 +366,43 @@ describe.each(testDialects)('tag web-service methods on %s', (dialect) => {
     expect(tag.data?.areas.map((a) => a.itemtype)).toContain('course');
   });
 
+  it('lists and reads tagged items only where the caller may see them: hidden courses per course, activities with course access', async () => {
+    const hiddenCourse = await site.createCourse('Hidden geology', 'GEO2', { visible: 0 });
+    await site.enrol(ids.tom ?? 0, hiddenCourse, 'editingteacher');
+    await setCourseTags(['Strata'], admin, hiddenCourse);
+    const hiddenCm = await createPageActivity(site, courseid, 'Secret notes');
+    for (const itemid of [cmid, hiddenCm]) await call(admin, 'core_tag_set_item_tags', { component: 'core', itemtype: 'course_modules', itemid, tags: ['Strata'] });
+    await site.platform.db.updateTable('course_modules').set({ visible: 0 }).where('id', '=', hiddenCm).execute();
+    const sue = await site.sessionFor(ids.sue ?? 0);
+    const index = async (session: Session, itemtype: string, extra: Record<string, unknown> = {}) => {
+      // Each area keeps its tags in its own collection (an earlier test moved the activities' one).
+      const { id: ta, tagcollid: tc } = await area(itemtype);
+      const answer = await call<{ content: string }>(session, 'core_tag_get_tagindex', { tagindex: { tag: 'strata', tc, ta, excl: 1, ...extra } });
+      return answer.error ? (answer.exception?.errorcode ?? 'error') : (answer.data?.content ?? '');
+    };
+
+    // The teacher of the hidden course sees it listed (moodle/course:viewhiddencourses in that course); a student does not.
+    expect(await index(teacher, 'course')).toContain('Hidden geology');
+    expect(await index(student, 'course')).not.toContain('Hidden geology');
+
+    // Activities: the student sees the visible one of their course, its teacher the hidden one too, an outsider none.
+    const forStudent = await index(student, 'course_modules');
+    expect(forStudent).toContain('Rocks reading');
+    expect(forStudent).not.toContain('Secret notes');
+    expect(await index(teacher, 'course_modules')).toContain('Secret notes');
+    expect(await index(sue, 'course_modules')).toBe('');
+
+    // Searching inside a course needs access to it, as does reading an activity's tags.
+    const geoContext = await site.platform.db.selectFrom('context').select('id').where('contextlevel', '=', 50).where('instanceid', '=', courseid).executeTakeFirstOrThrow();
+    expect(await index(sue, 'course_modules', { ctx: geoContext.id })).toBe('requireloginerror');
+    expect(await index(student, 'course_modules', { ctx: geoContext.id })).toContain('Rocks reading');
+    const activityTags = (session: Session, itemid: number) => call<ItemTags>(session, 'core_tag_get_item_tags', { component: 'core', itemtype: 'course_modules', itemid });
+    expect((await activityTags(sue, cmid)).exception?.errorcode).toBe('requireloginerror');
+    expect((await activityTags(student, cmid)).data?.tags.map((t) => t.name)).toEqual(['strata']);
+    expect((await activityTags(student, hiddenCm)).exception?.errorcode).toBe('requireloginerror');
+    expect((await activityTags(teacher, hiddenCm)).data?.canedit).toBe(true);
+  });
+
   it("shows a user's interests only to those who may see their profile", async () => {
     await call(student, 'core_tag_set_item_tags', { component: 'core', itemtype: 'user', itemid: ids.stu, tags: ['Fossils'] });
     // sue shares no course with stu: their profile, interests included, is not hers to see.
@@ -374,5 +411,12 @@ describe.each(testDialects)('tag web-service methods on %s', (dialect) => {
     // The course's teacher and the site's manager may.
     expect((await call<ItemTags>(teacher, 'core_tag_get_item_tags', { component: 'core', itemtype: 'user', itemid: ids.stu })).data?.tags.map((t) => t.rawname)).toContain('Fossils');
     expect((await call<ItemTags>(manager, 'core_tag_get_item_tags', { component: 'core', itemtype: 'user', itemid: ids.stu })).data?.tags.map((t) => t.rawname)).toContain('Fossils');
+    // Nor does the tag index list her under the interest: sue sees only herself, the teacher sees stu too.
+    const { id: ta, tagcollid: tc } = await area('user');
+    const index = async (session: Session) => (await call<{ content: string }>(session, 'core_tag_get_tagindex', { tagindex: { tag: 'fossils', tc, ta, excl: 1 } })).data?.content ?? '';
+    const forSue = await index(sue);
+    expect(forSue).toContain('sue Test');
+    expect(forSue).not.toContain('stu Test');
+    expect(await index(teacher)).toContain('stu Test');
   });
 });

@@ -1,9 +1,12 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
-import { getContextById, getSystemContext } from '../../platform/access/contexts';
-import type { Context } from '../../platform/access/types';
+import { getContextById } from '../../platform/access/contexts';
+import { CONTEXT_COURSE, CONTEXT_MODULE, CONTEXT_SYSTEM, type Context } from '../../platform/access/types';
 import { invalidRecord } from '../../platform/errors';
 import type { CallContext } from '../../ws/method';
+import { courseContexts, requireCourseAccess } from '../course/access';
+import { maySeeProfile } from '../user/profiles';
+import { itemAccess, mayEnterCourse } from './itemaccess';
 import { COMPONENT, getCollection, type TagAreaRow, type TagCollRow, type TagRow } from './service';
 import { escapeHtml, tagUrl } from './present';
 
@@ -39,35 +42,88 @@ function inScope<O>(query: SelectQueryBuilder<DB & { ti: DB['tag_instance'] }, '
   );
 }
 
-async function seesHiddenCourses(ctx: CallContext): Promise<boolean> {
-  return ctx.access.hasCapability('moodle/course:viewhiddencourses', await getSystemContext(ctx.db));
+/** Rows fetched at a time while filtering an area's items by what the caller may see. */
+const BATCH = 100;
+
+/**
+ * One page of the rows the caller may see: rows are fetched in order a batch at a time and filtered,
+ * until the page is full or they run out (visibility depends on each item's context, so SQL cannot
+ * page them).
+ */
+async function visiblePage<R>(fetch: (offset: number, limit: number) => Promise<R[]>, visible: (rows: R[]) => Promise<R[]>, offset: number, limit: number): Promise<R[]> {
+  const kept: R[] = [];
+  let from = 0;
+  while (kept.length < offset + limit) {
+    // As many rows as the page still needs if all were visible, and never fewer than a batch.
+    const count = Math.max(BATCH, offset + limit - kept.length);
+    const rows = await fetch(from, count);
+    kept.push(...(await visible(rows)));
+    if (rows.length < count) break;
+    from += count;
+  }
+  return kept.slice(offset, offset + limit);
+}
+
+/** Hidden courses are listed only where the caller holds moodle/course:viewhiddencourses (Moodle's can_view_course_info). */
+async function seesCourses(ctx: CallContext, rows: ReadonlyArray<{ courseid: number; coursevisible: number }>): Promise<Set<number>> {
+  const hidden = [...new Set(rows.filter((r) => !r.coursevisible).map((r) => r.courseid))];
+  const contexts = await courseContexts(ctx.db, hidden);
+  const seen = new Set(rows.filter((r) => r.coursevisible).map((r) => r.courseid));
+  for (const id of hidden) {
+    const context = contexts.get(id);
+    if (context && (await ctx.access.hasCapability('moodle/course:viewhiddencourses', context))) seen.add(id);
+  }
+  return seen;
 }
 
 const courseIndex: AreaIndex = async (ctx, tag, scope, rec, offset, limit) => {
-  let query = ctx.db
+  const query = ctx.db
     .selectFrom('tag_instance as ti')
     .innerJoin('course as c', 'c.id', 'ti.itemid')
-    .select(['c.id', 'c.fullname', 'c.shortname'])
+    .select(['c.id as courseid', 'c.fullname', 'c.shortname', 'c.visible as coursevisible'])
     .where('ti.tagid', '=', tag.id)
     .where('ti.component', '=', 'core')
     .where('ti.itemtype', '=', 'course');
-  if (!(await seesHiddenCourses(ctx))) query = query.where('c.visible', '=', 1);
-  const rows = await inScope(query, scope, rec).orderBy('ti.itemid').limit(limit).offset(offset).execute();
-  return rows.map((r) => ({ name: r.fullname, url: `/course/view.php?id=${r.id}`, detail: r.shortname }));
+  const rows = await visiblePage(
+    (from, count) => inScope(query, scope, rec).orderBy('ti.itemid').limit(count).offset(from).execute(),
+    async (batch) => {
+      const seen = await seesCourses(ctx, batch);
+      return batch.filter((r) => seen.has(r.courseid));
+    },
+    offset,
+    limit,
+  );
+  return rows.map((r) => ({ name: r.fullname, url: `/course/view.php?id=${r.courseid}`, detail: r.shortname }));
 };
 
+/** Activities are listed to those who may enter their course and see them (Moodle's can_access_course and uservisible). */
 const activityIndex: AreaIndex = async (ctx, tag, scope, rec, offset, limit) => {
-  let query = ctx.db
+  const query = ctx.db
     .selectFrom('tag_instance as ti')
     .innerJoin('course_modules as cm', 'cm.id', 'ti.itemid')
     .innerJoin('modules as m', 'm.id', 'cm.module')
     .innerJoin('course as c', 'c.id', 'cm.course')
-    .select(['cm.id', 'cm.instance', 'm.name as modname', 'c.fullname'])
+    .leftJoin('context as mcx', (join) => join.onRef('mcx.instanceid', '=', 'cm.id').on('mcx.contextlevel', '=', CONTEXT_MODULE))
+    .select(['cm.id', 'cm.instance', 'cm.visible', 'cm.course as courseid', 'm.name as modname', 'c.fullname', 'mcx.id as contextid'])
     .where('ti.tagid', '=', tag.id)
     .where('ti.component', '=', 'core')
     .where('ti.itemtype', '=', 'course_modules');
-  if (!(await seesHiddenCourses(ctx))) query = query.where('c.visible', '=', 1).where('cm.visible', '=', 1);
-  const rows = await inScope(query, scope, rec).orderBy('ti.itemid').limit(limit).offset(offset).execute();
+  const enterable = new Map<number, boolean>();
+  const rows = await visiblePage(
+    (from, count) => inScope(query, scope, rec).orderBy('ti.itemid').limit(count).offset(from).execute(),
+    async (batch) => {
+      const kept = [];
+      for (const row of batch) {
+        if (!enterable.has(row.courseid)) enterable.set(row.courseid, await mayEnterCourse(ctx, row.courseid));
+        if (!enterable.get(row.courseid)) continue;
+        if (!row.visible && !(row.contextid && (await ctx.access.hasCapability('moodle/course:viewhiddenactivities', row.contextid)))) continue;
+        kept.push(row);
+      }
+      return kept;
+    },
+    offset,
+    limit,
+  );
   // Activity names live in each module's table: one query per module type on the page.
   const names = new Map<string, Map<number, { name: string }>>();
   for (const modname of new Set(rows.map((r) => r.modname))) {
@@ -77,6 +133,7 @@ const activityIndex: AreaIndex = async (ctx, tag, scope, rec, offset, limit) => 
   return rows.map((r) => ({ name: names.get(r.modname)?.get(r.instance)?.name ?? r.modname, url: `/mod/${r.modname}/view.php?id=${r.id}`, detail: r.fullname }));
 };
 
+/** Users are listed only to those who may see their profile, which their interests are part of (as core_tag_get_item_tags). */
 const userIndex: AreaIndex = async (ctx, tag, scope, rec, offset, limit) => {
   const query = ctx.db
     .selectFrom('tag_instance as ti')
@@ -86,7 +143,16 @@ const userIndex: AreaIndex = async (ctx, tag, scope, rec, offset, limit) => {
     .where('ti.component', '=', 'core')
     .where('ti.itemtype', '=', 'user')
     .where('u.deleted', '=', 0);
-  const rows = await inScope(query, scope, rec).orderBy('ti.itemid').limit(limit).offset(offset).execute();
+  const rows = await visiblePage(
+    (from, count) => inScope(query, scope, rec).orderBy('ti.itemid').limit(count).offset(from).execute(),
+    async (batch) => {
+      const kept = [];
+      for (const row of batch) if (await maySeeProfile(ctx, row.id)) kept.push(row);
+      return kept;
+    },
+    offset,
+    limit,
+  );
   return rows.map((r) => ({ name: `${r.firstname} ${r.lastname}`.trim(), url: `/user/profile.php?id=${r.id}`, detail: r.city }));
 };
 
@@ -111,7 +177,10 @@ export async function tagIndex(ctx: CallContext, request: TagIndexRequest) {
   if (request.ctx) {
     const context = await getContextById(ctx.db, request.ctx);
     if (!context) throw invalidRecord('context', `context ${request.ctx}`);
-    scope = context.contextlevel === 10 ? null : context;
+    // Like Moodle's validate_context: searching inside a course or an activity needs access to it.
+    if (context.contextlevel === CONTEXT_COURSE) await requireCourseAccess(ctx, context.instanceid);
+    if (context.contextlevel === CONTEXT_MODULE) await itemAccess(ctx, 'course_modules', context.instanceid);
+    scope = context.contextlevel === CONTEXT_SYSTEM ? null : context;
   }
   const coll: TagCollRow = await getCollection(ctx.db, request.tc);
   const tag = await ctx.db.selectFrom('tag').selectAll().where('tagcollid', '=', coll.id).where('name', '=', request.tag.trim().toLowerCase()).executeTakeFirst();

@@ -24,8 +24,8 @@ const addInstance = defineMethod(modUrlAddInstance, async (ctx, args) => {
 });
 
 const updateInstance = defineMethod(modUrlUpdateInstance, async (ctx, args) => {
-  const { cm, course, context } = await requireModuleAccess(ctx, args.cmid, 'url');
-  await ctx.access.requireCapability('moodle/course:manageactivities', context);
+  const { cm, course, modcontext } = await requireModuleAccess(ctx, args.cmid, 'url');
+  await ctx.access.requireCapability('moodle/course:manageactivities', modcontext);
   await updateModuleGroupSettings(ctx.db, course, cm.id, { groupmode: args.groupmode, groupingid: args.groupingid });
   await ctx.db.updateTable('url').set({ name: args.name, intro: args.intro, externalurl: args.externalurl, timemodified: now() }).where('id', '=', cm.instance).execute();
   return { cmid: cm.id, instance: cm.instance };

@@ -3,16 +3,11 @@ import type { ComponentDefinition } from '../../platform/component';
 import { invalidRecord } from '../../platform/errors';
 import type { CallContext } from '../../ws/method';
 import { userCapabilities } from './capabilities';
-import { userMethods } from './external';
+import { requireBrowseUsers, userMethods } from './external';
 import { identityMethods } from './identity-external';
 import { loginAsMethods, registerLoginAsRoutes } from './loginas';
 import { userMigrations } from './migrations';
 import { requireUploadUsers, uploadMethods } from './upload-external';
-
-async function requireBrowseUsers(ctx: CallContext): Promise<void> {
-  const system = await getSystemContext(ctx.db);
-  if (!(await ctx.access.hasCapability('moodle/user:update', system))) await ctx.access.requireCapability('moodle/user:viewdetails', system);
-}
 
 /** New user (no id or id=-1): moodle/user:create; an existing, not deleted user: moodle/user:update. */
 async function requireEditUser(ctx: CallContext, query: Record<string, string | undefined>): Promise<void> {

@@ -102,6 +102,13 @@ describe.each(testDialects)('user web-service methods on %s', (dialect) => {
     expect(((json as Ok<Person[]>)[0]?.data ?? []).map((p) => p.id)).toEqual([ids.ann]);
   });
 
+  it('shows the guest account nobody (it holds moodle/user:viewdetails through the guest role, but profiles are for real accounts)', async () => {
+    const guestid = Number((await site.platform.db.selectFrom('config').select('value').where('name', '=', 'siteguest').executeTakeFirstOrThrow()).value);
+    sessions.guest = await site.sessionFor(guestid);
+    const { json } = await lookup('guest', 'id', [ids.ann ?? 0, ids.cat ?? 0, guestid]);
+    expect(((json as Ok<Person[]>)[0]?.data ?? []).map((p) => p.id)).toEqual([guestid]);
+  });
+
   it('lets an admin find anyone by username and see the whole record they edit, whatever the identity setting', async () => {
     await setConfig(site.platform.db, 'showuseridentity', '');
     try {

@@ -18,7 +18,7 @@ import { profileChoices } from './choices';
 import { visibleIdentityFields } from './identity';
 import { listUsers } from './list';
 import { siteLoginAsCheck } from './loginas';
-import { profileOf, profileViews } from './profiles';
+import { isGuestCaller, profileOf, profileViews } from './profiles';
 import { createUsers, deleteUsers, updateUsers } from './service';
 import { userFieldRules } from './validation';
 
@@ -67,10 +67,21 @@ const getUsersByField = defineMethod(coreUserGetUsersByField, async (ctx, { fiel
   });
 });
 
-/** Browsing users needs moodle/user:update or moodle/user:viewdetails in the system context; never the guest. */
-const listUsersMethod = defineMethod(coreUserListUsers, async (ctx, args) => {
+/**
+ * Browsing users (the method and /admin/user.php) needs moodle/user:update or moodle/user:viewdetails
+ * in the system context. Never the guest account, which holds viewdetails through the guest role but
+ * may see no one's profile (see profileContexts).
+ */
+export async function requireBrowseUsers(ctx: CallContext): Promise<void> {
   const system = await getSystemContext(ctx.db);
-  if (!(await ctx.access.hasCapability('moodle/user:update', system))) await ctx.access.requireCapability('moodle/user:viewdetails', system);
+  if (await ctx.access.hasCapability('moodle/user:update', system)) return;
+  if (await isGuestCaller(ctx)) throw noPermissions('moodle/user:viewdetails');
+  await ctx.access.requireCapability('moodle/user:viewdetails', system);
+}
+
+const listUsersMethod = defineMethod(coreUserListUsers, async (ctx, args) => {
+  await requireBrowseUsers(ctx);
+  const system = await getSystemContext(ctx.db);
   const identityfields = await visibleIdentityFields(ctx.db, ctx.access, system);
   const [listed, mayLoginAs] = await Promise.all([listUsers(ctx.db, ctx.platform.dialect, args, identityfields), siteLoginAsCheck(ctx)]);
   return { ...listed, users: listed.users.map((u) => ({ ...u, canloginas: mayLoginAs(u) })), identityfields };

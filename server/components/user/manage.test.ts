@@ -77,6 +77,14 @@ describe.each(testDialects)('user administration methods on %s', (dialect) => {
     expect(await errorcode('core_user_list_users', { sort: 'password' })).toBe('invalidparameter');
   });
 
+  it('refuses listing to the guest account, which holds moodle/user:viewdetails through the guest role', async () => {
+    const guestid = Number((await site.platform.db.selectFrom('config').select('value').where('name', '=', 'siteguest').executeTakeFirstOrThrow()).value);
+    const guest = await site.sessionFor(guestid);
+    expect(await errorcode('core_user_list_users', {}, guest)).toBe('nopermissions');
+    const page = await site.app.inject({ method: 'GET', url: '/admin/user.php', headers: { accept: 'text/html', cookie: guest.cookie } });
+    expect(page.statusCode).toBe(403);
+  });
+
   it('creates users with their contexts, and they can be found', async () => {
     const created = await ok<Array<{ id: number; username: string }>>('core_user_create_users', {
       users: [

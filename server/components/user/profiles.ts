@@ -3,6 +3,7 @@ import { IDENTITY_FIELDS, type IdentityField } from '../../../api/identity';
 import type { UserTable } from '../../db/schema';
 import { getContext, getSystemContext } from '../../platform/access/contexts';
 import { CONTEXT_COURSE, type Context } from '../../platform/access/types';
+import { getConfig } from '../../platform/config-store';
 import type { CallContext } from '../../ws/method';
 import { enrolledCourseIds } from '../course/access';
 import { identityValues, visibleIdentityFields } from './identity';
@@ -12,10 +13,12 @@ type UserRow = Selectable<UserTable>;
 /** How much of one profile the caller sees: nothing, the profile with some identity fields, or the whole record. */
 type ProfileView = { kind: 'none' } | { kind: 'profile'; identity: readonly IdentityField[] } | { kind: 'whole' };
 
-/**
- * The contexts where the caller may see each of these other users' profiles (moodle/user:viewdetails):
- * the system context for everyone, else the courses they share with the caller.
- */
+/** Whether the caller is the site's guest account. */
+export async function isGuestCaller(ctx: CallContext): Promise<boolean> {
+  const userid = ctx.access.userid;
+  return userid !== 0 && userid === Number((await getConfig(ctx.db, 'siteguest')) ?? 0);
+}
+
 /** Whether the caller may see this user's profile at all: themself, a user editor, or moodle/user:viewdetails where they meet. */
 export async function maySeeProfile(ctx: CallContext, userid: number): Promise<boolean> {
   if (userid === ctx.access.userid) return true;
@@ -23,9 +26,15 @@ export async function maySeeProfile(ctx: CallContext, userid: number): Promise<b
   return ((await profileContexts(ctx, [userid])).get(userid) ?? []).length > 0;
 }
 
+/**
+ * The contexts where the caller may see each of these other users' profiles (moodle/user:viewdetails):
+ * the system context for everyone, else the courses they share with the caller. Never for the guest
+ * account, which holds moodle/user:viewdetails everywhere through the guest role: profiles are for
+ * real accounts (Moodle's forceloginforprofiles, on by default).
+ */
 async function profileContexts(ctx: CallContext, userids: readonly number[]): Promise<Map<number, Context[]>> {
   const out = new Map<number, Context[]>();
-  if (userids.length === 0) return out;
+  if (userids.length === 0 || (await isGuestCaller(ctx))) return out;
   const system = await getSystemContext(ctx.db);
   if (await ctx.access.hasCapability('moodle/user:viewdetails', system)) {
     for (const id of userids) out.set(id, [system]);
