@@ -25,6 +25,8 @@ export interface Config {
   webDistDir: string;
   /** Secure cookies (set when WWWROOT is https). */
   secureCookies: boolean;
+  /** Server processes sharing the port (node cluster); 1 runs the server in this process. */
+  workers: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -36,6 +38,13 @@ function port(value: string | undefined): number {
   if (value === undefined || value === '') return 8080;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be a port number, got "${value}"`);
+  return n;
+}
+
+function workers(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`WORKERS must be a whole number from 1 to 64, got "${value}"`);
   return n;
 }
 
@@ -57,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || `Tessera <noreply@${new URL(wwwroot).hostname}>`,
     webDistDir: resolve(env.WEB_DIST_DIR || join(import.meta.dirname, '..', 'dist', 'web')),
     secureCookies: wwwroot.startsWith('https://'),
+    workers: workers(env.WORKERS),
   };
 }

@@ -3,59 +3,20 @@
  * close anything) in the middle of a stream of writes and started again on the same SQLite file.
  * Every write the server acknowledged must still be there, and SQLite's integrity check must pass.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited, logInByForm, startServerProcess, waitUntilServing } from '../test/process';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const ADMIN_PASSWORD = 'Crash-admin-1';
 const PORT = 8470 + (process.pid % 20);
 const BASE = `http://127.0.0.1:${PORT}`;
 
-function startServer(databaseFile: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${databaseFile}`, ADMIN_PASSWORD, DEMO_DATA: '0', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-}
-
-async function waitUntilServing(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/login/index.php`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start within a minute');
-}
-
-function cookieOf(response: Response): string {
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
-/** Logs in as the admin through the form and reads the sesskey from a page's configuration. */
-async function logIn(): Promise<{ cookie: string; sesskey: string }> {
-  const form = await fetch(`${BASE}/login/index.php`);
-  const logintoken = /name="logintoken" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
-  const posted = await fetch(`${BASE}/login/index.php`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: cookieOf(form), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD, logintoken }).toString(),
-  });
-  const cookie = cookieOf(posted);
-  const page = await (await fetch(`${BASE}/my/`, { headers: { cookie } })).text();
-  const sesskey = /"sesskey":"([^"]+)"/.exec(page)?.[1] ?? '';
-  if (!cookie || !sesskey) throw new Error('could not log in as the admin');
-  return { cookie, sesskey };
-}
+const startServer = (databaseFile: string) => startServerProcess({ PORT: String(PORT), DATABASE_URL: `sqlite:${databaseFile}`, ADMIN_PASSWORD });
+const logIn = () => logInByForm(BASE, 'admin', ADMIN_PASSWORD);
 
 /** Creates one user; resolves with its username only when the server acknowledged the write. */
 async function createUser(session: { cookie: string; sesskey: string }, n: number): Promise<string | undefined> {
@@ -93,7 +54,7 @@ describe('a server killed during writes', () => {
 
   it('keeps every acknowledged write and an intact database', async () => {
     server = startServer(file);
-    await waitUntilServing();
+    await waitUntilServing(BASE);
     const session = await logIn();
 
     // Four writers in parallel; the server is killed once 40 writes have been acknowledged.
@@ -111,19 +72,16 @@ describe('a server killed during writes', () => {
       }
     };
     await Promise.all([writer(), writer(), writer(), writer()]);
-    await new Promise<void>((resolve) => {
-      if (server?.exitCode !== null || server.signalCode !== null) resolve();
-      else server.once('exit', () => resolve());
-    });
+    await exited(server);
     expect(acknowledged.length).toBeGreaterThanOrEqual(40);
 
     // Started again on the same file: it opens, serves, and every acknowledged user is there.
     server = startServer(file);
-    await waitUntilServing();
+    await waitUntilServing(BASE);
     const again = await logIn();
     expect(again.sesskey).not.toBe('');
     server.kill('SIGTERM');
-    await new Promise((r) => server?.once('exit', r));
+    await exited(server);
 
     const db = new Database(file, { readonly: true });
     try {

@@ -19,6 +19,8 @@ export interface TestDatabase extends Database {
    * as a second server process would open. In-memory SQLite cannot be shared: open with `onDisk`.
    */
   connectAgain(): Promise<Database>;
+  /** The DATABASE_URL another process (a real server) would use for this database; needs `onDisk` on SQLite. */
+  processUrl(): string;
 }
 
 export interface TestDatabaseOptions {
@@ -44,6 +46,10 @@ export async function openTestDatabase(dialect: DialectName, options: TestDataba
         await database.close();
         if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
       },
+      processUrl: () => {
+        if (dir === undefined) throw new Error('An in-memory SQLite test database cannot be shared: open it with onDisk');
+        return url;
+      },
       connectAgain: async () => {
         if (dir === undefined) throw new Error('An in-memory SQLite test database cannot be shared: open it with onDisk');
         const other = await openDatabase(url);
@@ -59,6 +65,8 @@ export async function openTestDatabase(dialect: DialectName, options: TestDataba
   await migrateToLatest(database.db as never, database.dialect, migrationsOf(components));
   return {
     ...database,
+    // node-postgres reads `options` from the URL, as openDatabase passes it for `schema`.
+    processUrl: () => `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
     connectAgain: async () => {
       const other = await openDatabase(url, { schema, poolSize: 4 });
       others.push(other);
