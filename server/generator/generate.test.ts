@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSystemContext } from '../platform/access/contexts';
+import { CONTEXT_COURSE, CONTEXT_MODULE, CONTEXT_USER } from '../platform/access/types';
+import { testDialects } from '../test/databases';
+import { createTestSite, type TestSite } from '../test/site';
+import { GeneratorInterrupted, generateSite, type GeneratorProgress } from './generate';
+import { SIZES } from './sizes';
+
+const size = SIZES.XS;
+
+describe.each(testDialects)('large-site generator on %s', (dialect) => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await createTestSite(dialect);
+  });
+  afterAll(() => site.close());
+
+  async function count(table: 'user' | 'course' | 'tag' | 'logstore_standard_log', column: string, like: string): Promise<number> {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} like ${like}`.execute(site.platform.db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  it('stops part-way like a crash, resumes to exactly the target, and a second run adds nothing', async () => {
+    const db = site.platform.db;
+    await expect(generateSite(db, { size, passwordHash: 'x', stopAfterChunks: 2 })).rejects.toBeInstanceOf(GeneratorInterrupted);
+    // Categories and users committed; the courses chunk was written and rolled back.
+    expect(await count('user', 'username', 'gen%')).toBe(size.users);
+    expect(await count('course', 'shortname', 'GEN%')).toBe(0);
+
+    const seen: GeneratorProgress[] = [];
+    await generateSite(db, { size, passwordHash: 'x', onProgress: (p) => seen.push(p) });
+    await generateSite(db, { size, passwordHash: 'x' });
+
+    expect(await count('user', 'username', 'gen%')).toBe(size.users);
+    expect(await count('course', 'shortname', 'GEN%')).toBe(size.courses);
+    expect(await count('tag', 'name', '% %')).toBeGreaterThanOrEqual(size.tags);
+    expect(await count('logstore_standard_log', 'ip', '10.%')).toBe(size.logRows);
+    const instances = await db.selectFrom('tag_instance').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(instances.n)).toBe(size.tagInstances);
+    // Progress is reported per step and ends at each step's total.
+    for (const step of ['users', 'courses', 'logs'] as const) {
+      const last = seen.filter((p) => p.step === step).at(-1);
+      expect(last && last.done === last.total).toBe(true);
+    }
+  });
+
+  it('builds a consistent site: every context has its path, activities sit in their sections', async () => {
+    const db = site.platform.db;
+    const broken = await db.selectFrom('context').select(['id', 'path']).where((eb) => eb.or([eb('path', '=', ''), eb('depth', '=', 0)])).execute();
+    expect(broken).toEqual([]);
+    const system = await getSystemContext(db);
+    const users = await db
+      .selectFrom('user')
+      .leftJoin('context', (j) => j.onRef('context.instanceid', '=', 'user.id').on('context.contextlevel', '=', CONTEXT_USER))
+      .select(['context.id', 'context.path'])
+      .where('user.username', 'like', 'gen%')
+      .execute();
+    expect(users).toHaveLength(size.users);
+    expect(users.filter((u) => u.path !== `${system.path}/${u.id}`)).toEqual([]);
+
+    const long = await db.selectFrom('course').select('id').where('shortname', '=', 'GEN2').executeTakeFirstOrThrow();
+    const courseContext = await db.selectFrom('context').select(['id', 'path']).where('contextlevel', '=', CONTEXT_COURSE).where('instanceid', '=', long.id).executeTakeFirstOrThrow();
+    const cms = await db.selectFrom('course_modules').select(['id', 'section']).where('course', '=', long.id).execute();
+    expect(cms).toHaveLength(size.longCourseActivities);
+    const moduleContexts = await db.selectFrom('context').select(['instanceid', 'path']).where('contextlevel', '=', CONTEXT_MODULE).where('instanceid', 'in', cms.map((c) => c.id)).execute();
+    expect(moduleContexts.every((c) => c.path.startsWith(`${courseContext.path}/`))).toBe(true);
+    const sections = await db.selectFrom('course_sections').select(['id', 'sequence']).where('course', '=', long.id).execute();
+    const listed = sections.flatMap((s) => (s.sequence ? s.sequence.split(',').map(Number) : []));
+    expect(listed.sort((a, b) => a - b)).toEqual(cms.map((c) => c.id).sort((a, b) => a - b));
+  });
+
+  it('gives the server data it can use: the large lecture lists its participants to its teacher', async () => {
+    const db = site.platform.db;
+    const lecture = await db.selectFrom('course').select('id').where('shortname', '=', 'GEN1').executeTakeFirstOrThrow();
+    const teacher = await db
+      .selectFrom('role_assignments')
+      .innerJoin('role', 'role.id', 'role_assignments.roleid')
+      .innerJoin('context', 'context.id', 'role_assignments.contextid')
+      .select('role_assignments.userid')
+      .where('role.shortname', '=', 'editingteacher')
+      .where('context.contextlevel', '=', CONTEXT_COURSE)
+      .where('context.instanceid', '=', lecture.id)
+      .executeTakeFirstOrThrow();
+    const { json } = await site.ajax([{ methodname: 'core_enrol_list_participants', args: { courseid: lecture.id, perpage: 5 } }], await site.sessionFor(teacher.userid));
+    const answer = (json as Array<{ error: boolean; data: { total: number; participants: unknown[] } }>)[0];
+    expect(answer?.error).toBe(false);
+    expect(answer?.data.total).toBe(size.lectureStudents + 1);
+    expect(answer?.data.participants).toHaveLength(5);
+  });
+});
