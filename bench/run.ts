@@ -1,187 +1,323 @@
 /**
- * Load benchmark (autocannon) of the web-service endpoint and the page shell on a fresh demo site.
- * Usage: npm run bench [-- --seconds 5 --concurrency 16]   (DATABASE_URL=postgres://… to bench PostgreSQL)
- * Prints a table and writes bench/results/<timestamp>.json. Traffic goes only to 127.0.0.1.
+ * `npm run bench [-- options]`: generates a site (server/generator), starts the real server as its
+ * own process on it, and drives each scenario (bench/scenarios.ts) over HTTP with autocannon, then
+ * the same against a bare-route baseline process. Prints a table and writes
+ * bench/results/latest.json (and a dated copy). Traffic goes only to 127.0.0.1.
+ *
+ *   --size XS|S|M|L|XL   generated site size (default S)
+ *   --seconds N          per scenario (default 5)
+ *   --concurrency N      connections for scenarios without their own (default 16)
+ *   --workers 1,2        server processes; each count is a separate pass (default 1)
+ *   --only key,key       only these scenarios (keys in bench/scenarios.ts; "mixed" for the mixed load)
+ *   --compare            compare with the previous latest.json; exit 1 if a scenario is >20 % slower
+ *
+ * DATABASE_URL=postgres://… benches PostgreSQL (a database you can throw away); default: a temp SQLite file.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { buildApp } from '../server/app';
 import { components } from '../server/components/registry';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
+import { generateSite } from '../server/generator/generate';
+import { SIZES, isSizeName, type SizeName } from '../server/generator/sizes';
+import { hashPassword } from '../server/platform/auth/passwords';
+import { CONTEXT_COURSE } from '../server/platform/access/types';
 import { createPlatform } from '../server/platform/create';
 import { installOrUpgrade } from '../server/platform/install';
-import { seedTagBench } from '../server/components/tag/benchdata';
+import { now } from '../server/platform/platform';
+import { exited, logInByForm, startServerProcess, waitUntilServing } from '../server/test/process';
+import { watch } from './measure';
+import { buildScenarios, type BenchIds, type Login, type Scenario } from './scenarios';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '16' } } });
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: 'S' },
+    seconds: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '16' },
+    workers: { type: 'string', default: '1' },
+    only: { type: 'string', default: '' },
+    compare: { type: 'boolean', default: false },
+  },
+});
+const sizeName = (values.size ?? 'S').toUpperCase();
+if (!isSizeName(sizeName)) throw new Error(`Unknown size ${values.size}`);
+const size: SizeName = sizeName;
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
+const workerCounts = (values.workers ?? '1').split(',').map(Number);
+const only = new Set((values.only ?? '').split(',').filter(Boolean));
+const wanted = (key: string) => only.size === 0 || only.has(key);
 
-interface Scenario {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
+const ADMIN_PASSWORD = 'Bench-admin-1';
+const DEMO_PASSWORD = 'Bench-pass-1';
+const GENERATED_PASSWORD = 'Generated-pass-1';
+const MIXED_SESSIONS = 200;
+const RESULTS = join(import.meta.dirname, 'results');
 
 interface Row {
+  key: string;
   scenario: string;
+  workers: number;
+  connections: number;
   requests: number;
   errors: number;
   non2xx: number;
   rps: number;
   p50ms: number;
-  p90ms: number;
   p99ms: number;
+  cpuPercent: number | null;
+  peakMiB: number | null;
+  baselineRps: number | null;
+  /** rps / baselineRps */
+  ofBaseline: number | null;
+  target: number | null;
+  targetSource: string | null;
 }
 
-/** Drives one scenario with autocannon for the configured time and connection count. */
-async function run(address: string, scenario: Scenario): Promise<Row> {
-  // One call first: a scenario whose answer is an exception would measure the error path.
-  const probe = await fetch(address + scenario.path, { method: scenario.method, headers: scenario.headers, body: scenario.body });
-  const text = await probe.text();
-  if (!probe.ok || /"error":true/.test(text)) throw new Error(`${scenario.name} answers ${probe.status}: ${text.slice(0, 300)}`);
-  const result = await autocannon({
-    url: address + scenario.path,
-    method: scenario.method,
-    headers: scenario.headers,
-    body: scenario.body,
-    connections: concurrency,
-    duration: seconds,
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
   });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  await exited(child);
+}
+
+// 1. The site: installed with demo data, then generated to the requested size.
+const dir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
+const databaseUrl = process.env.DATABASE_URL ?? `sqlite:${join(dir, 'bench.db')}`;
+const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: '1', DEMO_PASSWORD, ADMIN_PASSWORD }), databaseUrl };
+const database = await openDatabase(databaseUrl);
+const platform = createPlatform(config, database, components);
+await installOrUpgrade(platform, components);
+const generating = Date.now();
+await generateSite(platform.db, { size: SIZES[size], passwordHash: await hashPassword(GENERATED_PASSWORD) });
+process.stdout.write(`Generated a size ${size} site on ${database.dialect} in ${((Date.now() - generating) / 1000).toFixed(1)} s\n`);
+
+async function courseByShortname(shortname: string): Promise<{ id: number; contextid: number }> {
+  return platform.db
+    .selectFrom('course')
+    .innerJoin('context', (j) => j.onRef('context.instanceid', '=', 'course.id').on('context.contextlevel', '=', CONTEXT_COURSE))
+    .select(['course.id', 'context.id as contextid'])
+    .where('course.shortname', '=', shortname)
+    .executeTakeFirstOrThrow();
+}
+const lecture = await courseByShortname('GEN1');
+const longCourse = await courseByShortname('GEN2');
+const longTeacher = await platform.db
+  .selectFrom('role_assignments')
+  .innerJoin('role', 'role.id', 'role_assignments.roleid')
+  .innerJoin('user', 'user.id', 'role_assignments.userid')
+  .select('user.username')
+  .where('role.shortname', '=', 'editingteacher')
+  .where('role_assignments.contextid', '=', longCourse.contextid)
+  .executeTakeFirstOrThrow();
+const tagArea = await platform.db.selectFrom('tag_area').select('tagcollid').where('component', '=', 'core').where('itemtype', '=', 'course').executeTakeFirstOrThrow();
+
+/** Sessions for the mixed load, written straight into the sessions table (logging in 200 users by form would only measure password hashing). */
+async function mixedSessions(): Promise<Array<Login & { courseid: number }>> {
+  const students = await platform.db
+    .selectFrom('user_enrolments')
+    .innerJoin('enrol', 'enrol.id', 'user_enrolments.enrolid')
+    .innerJoin('user', 'user.id', 'user_enrolments.userid')
+    .select(['user.id as userid', 'enrol.courseid'])
+    .where('user.username', 'like', 'gen%')
+    .where('enrol.courseid', '<>', lecture.id)
+    .orderBy('user_enrolments.id')
+    .limit(MIXED_SESSIONS)
+    .execute();
+  const t = now();
+  const sessions = students.map((s) => ({ ...s, sid: randomBytes(24).toString('hex'), sesskey: randomBytes(5).toString('hex') }));
+  await platform.db
+    .insertInto('sessions')
+    .values(sessions.map((s) => ({ sid: s.sid, userid: s.userid, sesskey: s.sesskey, data: '{}', firstip: '127.0.0.1', lastip: '127.0.0.1', timecreated: t, timemodified: t })))
+    .execute();
+  return sessions.map((s) => ({ cookie: `TesseraSession=${s.sid}`, sesskey: s.sesskey, userid: s.userid, courseid: s.courseid }));
+}
+const mixed = await mixedSessions();
+
+async function drive(url: string, scenario: Scenario): Promise<autocannon.Result> {
+  return autocannon({ url, method: scenario.method, headers: scenario.headers, body: scenario.body, connections: scenario.connections ?? concurrency, duration: seconds });
+}
+
+/** 200 sessions browsing: the dashboard page, their courses, a course page's state; each request as the next session in turn. */
+async function driveMixed(base: string): Promise<autocannon.Result> {
+  let turn = 0;
+  const next = () => mixed[turn++ % mixed.length] ?? { cookie: '', sesskey: '', userid: 0, courseid: 0 };
+  const call = (methodname: string, args: (s: (typeof mixed)[number]) => unknown): autocannon.Request => ({
+    method: 'POST',
+    setupRequest: (request) => {
+      const s = next();
+      return {
+        ...request,
+        path: `/lib/ajax/service.php?sesskey=${s.sesskey}&info=${methodname}`,
+        headers: { 'content-type': 'application/json', cookie: s.cookie },
+        body: JSON.stringify([{ index: 0, methodname, args: args(s) }]),
+      };
+    },
+  });
+  return autocannon({
+    url: base,
+    connections: MIXED_SESSIONS,
+    duration: seconds,
+    requests: [
+      { method: 'GET', path: '/my/', setupRequest: (request) => ({ ...request, headers: { cookie: next().cookie, accept: 'text/html' } }) },
+      call('core_enrol_get_users_courses', (s) => ({ userid: s.userid })),
+      call('core_courseformat_get_state', (s) => ({ courseid: s.courseid })),
+    ],
+  });
+}
+
+function row(key: string, scenario: string, workers: number, connections: number, result: autocannon.Result, watched: { cpuPercent: number | null; peakMiB: number | null }, target?: Scenario['target']): Row {
   return {
-    scenario: scenario.name,
+    key,
+    scenario,
+    workers,
+    connections,
     requests: result.requests.total,
     errors: result.errors,
     non2xx: result.non2xx,
     rps: Math.round(result.requests.average),
     p50ms: result.latency.p50,
-    p90ms: result.latency.p90,
     p99ms: result.latency.p99,
+    cpuPercent: watched.cpuPercent,
+    peakMiB: watched.peakMiB,
+    baselineRps: null,
+    ofBaseline: null,
+    target: target?.rps ?? null,
+    targetSource: target?.source ?? null,
   };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
-const config = {
-  ...loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: '1', DEMO_PASSWORD: 'Bench-pass-1', ADMIN_PASSWORD: 'Bench-admin-1' }),
-  databaseUrl: process.env.DATABASE_URL ?? `sqlite:${join(dir, 'bench.db')}`,
-};
-const database = await openDatabase(config.databaseUrl);
-const platform = createPlatform(config, database, components);
-await installOrUpgrade(platform, components);
-const app = await buildApp(platform, components);
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-
-// A big site for the admin's user list: 50,000 extra accounts, written in bulk (no password hashing).
-const EXTRA_USERS = 50_000;
-const surnames = ['Smith', 'Garcia', 'Nguyen', 'Okafor', 'Kowalski', 'Tanaka', 'Larsen', 'Moreau', 'Rossi', 'Haddad'];
-const givens = ['Ana', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Greta', 'Hiro', 'Ines', 'Jonas'];
-const when = Math.floor(Date.now() / 1000);
-for (let start = 0; start < EXTRA_USERS; start += 1000) {
-  const values = Array.from({ length: Math.min(1000, EXTRA_USERS - start) }, (_, i) => {
-    const n = start + i;
-    return {
-      username: `bench${n}`,
-      firstname: givens[n % givens.length] ?? 'Ana',
-      lastname: `${surnames[Math.floor(n / givens.length) % surnames.length] ?? 'Smith'}${n}`,
-      email: `bench${n}@example.org`,
-      department: `Department ${n % 40}`,
-      lastaccess: n % 3 === 0 ? 0 : when - n,
-      timecreated: when,
-      timemodified: when,
-    };
-  });
-  await platform.db.insertInto('user').values(values).execute();
-}
-
-// Tags at scale: 50,000 tags in one collection, and one tag on 10,000 activities.
-const tagBench = await seedTagBench(platform.db);
-
-interface Login {
-  cookie: string;
-  sesskey: string;
-  userid: number;
-}
-
-// Log in through the real form, as a browser would.
-async function logIn(username: string, password: string): Promise<Login> {
-  const loginPage = await fetch(`${address}/login/index.php`);
-  const visitorCookie = (loginPage.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const logintoken = /name="logintoken" value="([^"]+)"/.exec(await loginPage.text())?.[1] ?? '';
-  const login = await fetch(`${address}/login/index.php`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: visitorCookie },
-    body: new URLSearchParams({ username, password, logintoken }).toString(),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const dashboard = await (await fetch(`${address}/my/`, { headers: { cookie, accept: 'text/html' } })).text();
-  const sesskey = /"sesskey":"([^"]+)"/.exec(dashboard)?.[1] ?? '';
-  const userid = Number(/"userid":(\d+)/.exec(dashboard)?.[1] ?? 0);
-  if (!sesskey || !userid) throw new Error(`benchmark login of ${username} failed`);
-  return { cookie, sesskey, userid };
-}
-const { cookie, sesskey, userid } = await logIn('student1', 'Bench-pass-1');
-const admin = await logIn('admin', 'Bench-admin-1');
-const teacher = await logIn('teacher1', 'Bench-pass-1');
-const firstCourse = await platform.db.selectFrom('course').select('id').where('id', '>', 1).orderBy('id').executeTakeFirstOrThrow();
-const courseId = firstCourse.id;
-
-const ajax = (name: string, calls: Array<{ methodname: string; args: unknown }>, as: Login = { cookie, sesskey, userid }): Scenario => ({
-  name,
-  method: 'POST',
-  path: `/lib/ajax/service.php?sesskey=${as.sesskey}&info=${calls.map((c) => c.methodname).join(',')}`,
-  headers: { 'content-type': 'application/json', cookie: as.cookie },
-  body: JSON.stringify(calls.map((c, index) => ({ index, ...c }))),
-});
-
-const scenarios: Scenario[] = [
-  {
-    name: 'core_get_strings (nologin, 10 strings)',
-    method: 'POST',
-    path: '/lib/ajax/service-nologin.php?info=core_get_strings',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([{ index: 0, methodname: 'core_get_strings', args: { strings: ['login', 'logout', 'dashboard', 'mycourses', 'profile', 'preferences', 'search', 'cancel', 'ok', 'close'].map((stringid) => ({ stringid })) } }]),
-  },
-  ajax('core_enrol_get_users_courses (dashboard)', [{ methodname: 'core_enrol_get_users_courses', args: { userid } }]),
-  ajax('core_course_search_courses', [{ methodname: 'core_course_search_courses', args: { criterianame: 'search', criteriavalue: 'a', perpage: 20 } }]),
-  ajax('core_course_get_contents (course page)', [{ methodname: 'core_course_get_contents', args: { courseid: courseId } }]),
-  ajax('batch of 3 (dashboard load)', [
-    { methodname: 'core_enrol_get_users_courses', args: { userid } },
-    { methodname: 'core_fetch_notifications', args: { contextid: 1 } },
-    { methodname: 'core_user_get_user_preferences', args: {} },
-  ]),
-  { name: 'page shell GET /my/', method: 'GET', path: '/my/', headers: { cookie, accept: 'text/html' } },
-  ajax(`core_user_list_users (admin, ${EXTRA_USERS} users, first page)`, [{ methodname: 'core_user_list_users', args: {} }], admin),
-  ajax('core_user_list_users (search "smith4", sort email desc)', [{ methodname: 'core_user_list_users', args: { search: 'smith4', sort: 'email', direction: 'desc' } }], admin),
-  ajax('core_enrol_list_participants (teacher, course page)', [{ methodname: 'core_enrol_list_participants', args: { courseid: courseId } }], teacher),
-  // The course page as its editing teacher: many capability checks (update, manage, hidden sections and activities).
-  ajax('core_courseformat_get_state (teacher, course page)', [{ methodname: 'core_courseformat_get_state', args: { courseid: courseId } }], teacher),
-  ajax('core_user_list_users (page 1000 of 50, last access)', [{ methodname: 'core_user_list_users', args: { sort: 'lastaccess', direction: 'desc', page: 1000, perpage: 50 } }], admin),
-  ajax('core_tag_list_tags (50,000 tags, first page)', [{ methodname: 'core_tag_list_tags', args: { tc: tagBench.tc } }], admin),
-  ajax('core_tag_list_tags (50,000 tags, search "0123")', [{ methodname: 'core_tag_list_tags', args: { tc: tagBench.tc, search: '0123' } }], admin),
-  ajax('core_tag_get_tagindex (10,000 activities, page 50)', [
-    { methodname: 'core_tag_get_tagindex', args: { tagindex: { tag: tagBench.tag, tc: tagBench.defaulttc, ta: tagBench.ta, page: 50 } } },
-  ]),
-];
-
+// 2. The real server, as its own process, once per worker count.
 const rows: Row[] = [];
-for (const scenario of scenarios) rows.push(await run(address, scenario));
-await app.close();
+const recorded = new Map<string, { method: 'GET' | 'POST'; contentType: string; body: string; scenario: Scenario }>();
+let studentSid = '';
+for (const workers of workerCounts) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServerProcess({ PORT: String(port), DATABASE_URL: databaseUrl, WORKERS: String(workers), LOG_LEVEL: 'silent' });
+  try {
+    await waitUntilServing(base);
+    // Let every worker come up before measuring.
+    await new Promise((r) => setTimeout(r, 1000 * workers));
+    const asLogin = async (username: string, password: string): Promise<Login> => {
+      const session = await logInByForm(base, username, password);
+      const user = await platform.db.selectFrom('user').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+      return { ...session, userid: user.id };
+    };
+    const student = await asLogin('student1', DEMO_PASSWORD);
+    studentSid = student.cookie.split('=')[1] ?? '';
+    const ids: BenchIds = { lectureId: lecture.id, longCourseId: longCourse.id, tagCollId: tagArea.tagcollid, studentSid };
+    const scenarios = buildScenarios(ids, SIZES[size], student, await asLogin(longTeacher.username, GENERATED_PASSWORD), await asLogin('admin', ADMIN_PASSWORD));
+    for (const scenario of scenarios.filter((s) => wanted(s.key))) {
+      // One call first: a scenario answering an exception would measure the error path.
+      const probe = await fetch(base + scenario.path, { method: scenario.method, headers: scenario.headers, body: scenario.body });
+      const text = await probe.text();
+      if (!probe.ok || /"error":true/.test(text)) throw new Error(`${scenario.name} answers ${probe.status}: ${text.slice(0, 300)}`);
+      recorded.set(scenario.key, { method: scenario.method, contentType: probe.headers.get('content-type') ?? 'application/json', body: text, scenario });
+      const watched = await watch(server.pid, () => drive(base + scenario.path, scenario));
+      rows.push(row(scenario.key, scenario.name, workers, scenario.connections ?? concurrency, watched.result, watched, scenario.target));
+      process.stdout.write(`  ${scenario.name} (${workers} worker${workers > 1 ? 's' : ''}): ${rows.at(-1)?.rps ?? 0} req/s\n`);
+    }
+    if (wanted('mixed')) {
+      const watched = await watch(server.pid, () => driveMixed(base));
+      rows.push(row('mixed', `mixed: ${MIXED_SESSIONS} sessions (dashboard, my courses, course page)`, workers, MIXED_SESSIONS, watched.result, watched));
+      process.stdout.write(`  mixed (${workers} worker${workers > 1 ? 's' : ''}): ${rows.at(-1)?.rps ?? 0} req/s, peak ${rows.at(-1)?.peakMiB ?? '?'} MiB\n`);
+    }
+  } finally {
+    await stop(server);
+  }
+}
+
+// 3. The baseline: the same answers from bare routes, on the same database.
+const baselineFile = join(dir, 'baseline.json');
+writeFileSync(
+  baselineFile,
+  JSON.stringify({
+    ids: { lectureId: lecture.id, longCourseId: longCourse.id, tagCollId: tagArea.tagcollid, studentSid },
+    answers: [...recorded.entries()].map(([key, r]) => ({ key, method: r.method, contentType: r.contentType, body: r.body })),
+  }),
+);
+const baselinePort = await freePort();
+const baseline = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'baseline-server.ts')], {
+  env: { ...process.env, PORT: String(baselinePort), DATABASE_URL: databaseUrl, BASELINE_FILE: baselineFile },
+  stdio: 'ignore',
+});
+try {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await fetch(`http://127.0.0.1:${baselinePort}/`);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error('the baseline server did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  for (const [key, r] of recorded) {
+    const result = await drive(`http://127.0.0.1:${baselinePort}/baseline/${key}`, { ...r.scenario, path: '' });
+    const baselineRps = Math.round(result.requests.average);
+    for (const entry of rows.filter((x) => x.key === key)) {
+      entry.baselineRps = baselineRps;
+      entry.ofBaseline = baselineRps ? Math.round((entry.rps / baselineRps) * 100) / 100 : null;
+    }
+  }
+} finally {
+  await stop(baseline);
+}
 await database.close();
 rmSync(dir, { recursive: true, force: true });
 
-const header = ['scenario', 'requests', 'errors', 'non2xx', 'rps', 'p50ms', 'p90ms', 'p99ms'] as const;
-const widths = header.map((h) => Math.max(h.length, ...rows.map((r) => String(r[h]).length)));
-const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-process.stdout.write(`${database.dialect}, ${concurrency} concurrent clients, ${seconds}s per scenario\n`);
-process.stdout.write([line([...header]), ...rows.map((r) => line(header.map((h) => String(r[h]))))].join('\n') + '\n');
-const out = join(import.meta.dirname, 'results');
-mkdirSync(out, { recursive: true });
-const file = join(out, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, JSON.stringify({ dialect: database.dialect, seconds, concurrency, rows }, null, 2));
-process.stdout.write(`wrote ${file}\n`);
+// 4. The table, the results file and the comparison.
+const latestFile = join(RESULTS, 'latest.json');
+const previous = values.compare && existsSync(latestFile) ? (JSON.parse(readFileSync(latestFile, 'utf8')) as { rows: Row[] }) : undefined;
+const header = ['scenario', 'workers', 'conn', 'rps', 'p50ms', 'p99ms', 'cpu%', 'peakMiB', 'baseline', 'ofBaseline', 'target', 'ok'];
+const cells = rows.map((r) => [
+  r.scenario,
+  String(r.workers),
+  String(r.connections),
+  String(r.rps),
+  String(r.p50ms),
+  String(r.p99ms),
+  r.cpuPercent === null ? '-' : String(r.cpuPercent),
+  r.peakMiB === null ? '-' : String(r.peakMiB),
+  r.baselineRps === null ? '-' : String(r.baselineRps),
+  r.ofBaseline === null ? '-' : `${Math.round(r.ofBaseline * 100)}%`,
+  r.target === null ? '-' : String(r.target),
+  r.target === null ? '' : r.rps >= r.target ? 'yes' : 'NO',
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]?.length ?? 0)));
+const line = (c: string[]) => c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+process.stdout.write(`\n${database.dialect}, size ${size}, ${seconds}s per scenario, ${cpus().length} cores, node ${process.version}\n`);
+process.stdout.write([line(header), ...cells.map(line)].join('\n') + '\n');
+
+const result = { date: new Date().toISOString(), dialect: database.dialect, size, seconds, concurrency, cores: cpus().length, node: process.version, rows };
+mkdirSync(RESULTS, { recursive: true });
+writeFileSync(latestFile, JSON.stringify(result, null, 2));
+writeFileSync(join(RESULTS, `${result.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(result, null, 2));
+process.stdout.write(`wrote ${latestFile}\n`);
+
+if (previous) {
+  const slower = rows.flatMap((r) => {
+    const before = previous.rows.find((p) => p.key === r.key && p.workers === r.workers);
+    return before && r.rps < before.rps * 0.8 ? [`${r.scenario} (${r.workers} workers): ${before.rps} → ${r.rps} req/s`] : [];
+  });
+  process.stdout.write(slower.length ? `\nMore than 20 % slower than the previous run:\n${slower.map((s) => `  ${s}`).join('\n')}\n` : '\nNo scenario is more than 20 % slower than the previous run.\n');
+  if (slower.length) process.exitCode = 1;
+} else if (values.compare) {
+  process.stdout.write('\nNo previous results to compare with.\n');
+}

@@ -1,0 +1,142 @@
+/**
+ * The benchmark's scenarios: realistic calls with a logged-in session, each with the bare-route
+ * baseline that answers the same JSON after running the scenario's main query (no login, permission
+ * checks, validation or rendering: the floor for this stack on this machine).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../server/db/schema';
+import type { SiteSize } from '../server/generator/sizes';
+
+/** Ids the scenarios and their baselines need, read from the generated site. */
+export interface BenchIds {
+  /** "Large lecture": thousands of participants. */
+  lectureId: number;
+  /** "Long course": 200 activities. */
+  longCourseId: number;
+  /** The collection holding the generated tags. */
+  tagCollId: number;
+  /** A student's session id, for the baselines that read a session as the server does. */
+  studentSid: string;
+}
+
+export interface Login {
+  cookie: string;
+  sesskey: string;
+  userid: number;
+}
+
+export interface Scenario {
+  /** Short, stable key: results are compared by it. */
+  key: string;
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Connections for this scenario (default: the run's --concurrency). */
+  connections?: number;
+  /** Requests per second to reach, and where the target comes from. */
+  target?: { rps: number; source: string };
+}
+
+/** What each scenario's baseline route runs before answering the recorded body (none: cached answers). */
+export const baselineQueries: Record<string, ((db: Kysely<DB>, ids: BenchIds) => Promise<unknown>) | undefined> = {
+  strings: undefined,
+  template: undefined,
+  notifications: (db, ids) => db.selectFrom('session_notifications').selectAll().where('sid', '=', ids.studentSid).execute(),
+  dashboard: (db, ids) =>
+    db.selectFrom('sessions').innerJoin('user', 'user.id', 'sessions.userid').select(['user.id', 'user.firstname', 'user.lastname', 'sessions.sesskey']).where('sessions.sid', '=', ids.studentSid).executeTakeFirst(),
+  mycourses: (db, ids) =>
+    db
+      .selectFrom('user_enrolments')
+      .innerJoin('enrol', 'enrol.id', 'user_enrolments.enrolid')
+      .innerJoin('course', 'course.id', 'enrol.courseid')
+      .innerJoin('sessions', 'sessions.userid', 'user_enrolments.userid')
+      .select(['course.id', 'course.fullname', 'course.shortname', 'course.summary'])
+      .where('sessions.sid', '=', ids.studentSid)
+      .execute(),
+  searchdemo: (db) => searchQuery(db, '', 100),
+  search2000: (db) => searchQuery(db, 'biology', 20),
+  taglist: (db, ids) => db.selectFrom('tag').selectAll().where('tagcollid', '=', ids.tagCollId).orderBy('name').limit(30).execute(),
+  tagsearch: (db, ids) => db.selectFrom('tag').selectAll().where('tagcollid', '=', ids.tagCollId).where('name', 'like', '%exam 12%').orderBy('name').limit(30).execute(),
+  participants: (db, ids) =>
+    db
+      .selectFrom('user')
+      .innerJoin('user_enrolments', 'user_enrolments.userid', 'user.id')
+      .innerJoin('enrol', 'enrol.id', 'user_enrolments.enrolid')
+      .select(['user.id', 'user.firstname', 'user.lastname', 'user.email', 'user.lastaccess'])
+      .where('enrol.courseid', '=', ids.lectureId)
+      .orderBy('user.lastname')
+      .limit(20)
+      .execute(),
+  coursestate: (db, ids) =>
+    Promise.all([
+      db.selectFrom('course_sections').selectAll().where('course', '=', ids.longCourseId).execute(),
+      db.selectFrom('course_modules').innerJoin('modules', 'modules.id', 'course_modules.module').selectAll('course_modules').select('modules.name').where('course', '=', ids.longCourseId).execute(),
+    ]),
+  userlist: (db) => db.selectFrom('user').select(['id', 'firstname', 'lastname', 'email', 'lastaccess']).where('deleted', '=', 0).orderBy('lastname').limit(30).execute(),
+};
+
+function searchQuery(db: Kysely<DB>, text: string, limit: number) {
+  return db
+    .selectFrom('course')
+    .select(['id', 'fullname', 'shortname', 'summary', 'category'])
+    .where('id', '<>', 1)
+    .where(sql<boolean>`lower(fullname) like ${`%${text}%`}`)
+    .orderBy('fullname')
+    .limit(limit)
+    .execute();
+}
+
+function ajax(key: string, name: string, as: Login, calls: Array<{ methodname: string; args: unknown }>, extra: Partial<Scenario> = {}): Scenario {
+  return {
+    key,
+    name,
+    method: 'POST',
+    path: `/lib/ajax/service.php?sesskey=${as.sesskey}&info=${calls.map((c) => c.methodname).join(',')}`,
+    headers: { 'content-type': 'application/json', cookie: as.cookie },
+    body: JSON.stringify(calls.map((c, index) => ({ index, ...c }))),
+    ...extra,
+  };
+}
+
+const MOODLE = 'Moodle 4.5 on this kind of machine × 10';
+
+/** Every scenario, as the three users the run logged in. */
+export function buildScenarios(ids: BenchIds, size: SiteSize, student: Login, teacher: Login, admin: Login): Scenario[] {
+  const n = (count: number) => count.toLocaleString('en');
+  const strings = ['login', 'logout', 'dashboard', 'mycourses', 'profile', 'preferences', 'search', 'cancel', 'ok', 'close'].map((stringid) => ({ stringid }));
+  return [
+    {
+      key: 'strings',
+      name: 'core_get_strings, nologin (10 strings, cached)',
+      method: 'POST',
+      path: '/lib/ajax/service-nologin.php?info=core_get_strings',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ index: 0, methodname: 'core_get_strings', args: { strings } }]),
+      connections: 10,
+      target: { rps: 1_800, source: MOODLE },
+    },
+    {
+      key: 'template',
+      name: 'core_output_load_template, nologin (cached)',
+      method: 'POST',
+      path: '/lib/ajax/service-nologin.php?info=core_output_load_template',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ index: 0, methodname: 'core_output_load_template', args: { component: 'core', template: 'notification_success', themename: 'boost' } }]),
+    },
+    ajax('notifications', 'core_fetch_notifications', student, [{ methodname: 'core_fetch_notifications', args: { contextid: 1 } }], { connections: 10, target: { rps: 1_150, source: MOODLE } }),
+    { key: 'dashboard', name: 'dashboard page GET /my/', method: 'GET', path: '/my/', headers: { cookie: student.cookie, accept: 'text/html' }, connections: 10, target: { rps: 150, source: MOODLE } },
+    ajax('mycourses', "core_enrol_get_users_courses (a student's dashboard)", student, [{ methodname: 'core_enrol_get_users_courses', args: { userid: student.userid } }]),
+    ajax('searchdemo', 'core_course_search_courses (demo-sized, 100 per page)', student, [{ methodname: 'core_course_search_courses', args: { criterianame: 'search', criteriavalue: '', perpage: 100 } }], {
+      connections: 10,
+      target: { rps: 220, source: MOODLE },
+    }),
+    ajax('search2000', `core_course_search_courses over ${n(size.courses)} courses ("biology")`, student, [{ methodname: 'core_course_search_courses', args: { criterianame: 'search', criteriavalue: 'biology', perpage: 20 } }]),
+    ajax('taglist', `tag management, first page (${n(size.tags)} tags)`, admin, [{ methodname: 'core_tag_list_tags', args: { tc: ids.tagCollId } }]),
+    ajax('tagsearch', `tag management, search (${n(size.tags)} tags)`, admin, [{ methodname: 'core_tag_list_tags', args: { tc: ids.tagCollId, search: 'exam 12' } }]),
+    ajax('participants', `participants of a ${n(size.lectureStudents)}-student course, first page`, admin, [{ methodname: 'core_enrol_list_participants', args: { courseid: ids.lectureId } }]),
+    ajax('coursestate', `course page state, ${n(size.longCourseActivities)} activities (editing teacher)`, teacher, [{ methodname: 'core_courseformat_get_state', args: { courseid: ids.longCourseId } }]),
+    ajax('userlist', `admin user list, first page (${n(size.users)} generated users)`, admin, [{ methodname: 'core_user_list_users', args: {} }]),
+  ];
+}
