@@ -31,7 +31,8 @@ export default defineConfig({
   retries: 0,
   // Two cores, shared with the server under test.
   workers: 2,
-  timeout: 30_000,
+  // Multi-step specs take 20–30 s on a loaded 2-core machine; 30 s failed one in CI.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'playwright-report/results.json' }]],
   globalTeardown: './e2e/global-teardown.ts',
