@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 /**
  * The SPA builds into dist/web; the server serves its index.html with `M.cfg` and its assets.
@@ -8,6 +9,6 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: process.env.WEB_DIST_DIR ?? '../dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1024 },
 });

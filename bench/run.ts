@@ -15,7 +15,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,6 +32,7 @@ import { installOrUpgrade } from '../server/platform/install';
 import { now } from '../server/platform/platform';
 import { exited, logInByForm, startServerProcess, waitUntilServing } from '../server/test/process';
 import { watch } from './measure';
+import { freePort } from './ports';
 import { buildScenarios, type BenchIds, type Login, type Scenario } from './scenarios';
 
 const { values } = parseArgs({
@@ -78,17 +78,6 @@ interface Row {
   ofBaseline: number | null;
   target: number | null;
   targetSource: string | null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -48,7 +48,8 @@ export async function buildApp(platform: Platform, components: readonly Componen
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   const assets = join(platform.config.webDistDir, 'assets');
   if (existsSync(assets)) {
-    await app.register(fastifyStatic, { root: assets, prefix: '/assets/', immutable: true, maxAge: '365d', decorateReply: false });
+    // The build writes .br and .gz beside each script and stylesheet (scripts/vite-precompress.ts).
+    await app.register(fastifyStatic, { root: assets, prefix: '/assets/', immutable: true, maxAge: '365d', decorateReply: false, preCompressed: true });
   }
 
   app.decorateRequest('tsession', null);
