@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { memoizeText } from './memo';
 
 /** Moodle's text formats. */
 export const FORMAT_MOODLE = 0;
@@ -40,9 +41,7 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
 };
 
 /** Cleans user-supplied rich text for output: scripts, event handlers and unsafe URLs go. */
-export function cleanHtml(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT);
-}
+export const cleanHtml: (html: string) => string = memoizeText((html) => sanitizeHtml(html, RICH_TEXT));
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -54,7 +53,7 @@ export function formatText(text: string, format: number): string {
   return escapeHtml(text).replace(/\r?\n/g, '<br>');
 }
 
+const STRIP_ALL: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
+
 /** A name or title: tags stripped, entities kept as text. */
-export function formatString(text: string): string {
-  return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
-}
+export const formatString: (text: string) => string = memoizeText((text) => sanitizeHtml(text, STRIP_ALL));
