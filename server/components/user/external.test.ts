@@ -56,6 +56,11 @@ describe.each(testDialects)('user web-service methods on %s', (dialect) => {
     expect((json as Ok<Person[]>)[0]?.data).toEqual([expect.objectContaining({ id: ids.ann, fullname: 'Ann Lee', email: 'ann@example.org', username: 'ann' })]);
   });
 
+  it('answers an empty list when no value is a whole id (PostgreSQL refuses an empty IN list)', async () => {
+    const { json } = await lookup('admin', 'id', [6.4e-323, '1.5', 'abc']);
+    expect((json as Ok<Person[]>)[0]).toMatchObject({ error: false, data: [] });
+  });
+
   it('shows a teacher the people in their course with the site\'s identity fields (email by default), never usernames, and leaves out strangers', async () => {
     const { json } = await lookup('tom', 'id', [ids.ann ?? 0, ids.bob ?? 0, ids.cat ?? 0]);
     const people = (json as Ok<Person[]>)[0]?.data ?? [];

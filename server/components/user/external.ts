@@ -59,6 +59,8 @@ const updateUserPreferences = defineMethod(coreUserUpdateUserPreferences, async 
 const getUsersByField = defineMethod(coreUserGetUsersByField, async (ctx, { field, values }) => {
   if (values.length === 0) return [];
   const keys = field === 'id' ? values.map(Number).filter(Number.isInteger) : values;
+  // No usable id at all (say, only fractions): nothing matches, and PostgreSQL refuses an empty IN list.
+  if (keys.length === 0) return [];
   const rows = await ctx.db.selectFrom('user').selectAll().where(field, 'in', keys).where('deleted', '=', 0).orderBy('id').execute();
   const views = await profileViews(ctx, rows);
   return rows.flatMap((row) => {
