@@ -12,10 +12,12 @@ export class AppError extends Error {
   readonly link: string | undefined;
   /** HTTP status for page routes and whole-request failures. */
   readonly status: number;
+  /** Validation refusals: the message for each field of the form that was refused, shown beside the field. */
+  readonly fields: Readonly<Record<string, string>> | undefined;
 
   constructor(
     errorcode: string,
-    options: { component?: string; a?: unknown; debuginfo?: string; link?: string; status?: number } = {},
+    options: { component?: string; a?: unknown; debuginfo?: string; link?: string; status?: number; fields?: Record<string, string> } = {},
   ) {
     super(`${options.component ?? 'error'}/${errorcode}`);
     this.name = 'AppError';
@@ -25,6 +27,7 @@ export class AppError extends Error {
     this.debuginfo = options.debuginfo;
     this.link = options.link;
     this.status = options.status ?? 400;
+    this.fields = options.fields;
   }
 }
 

@@ -10,6 +10,11 @@ export interface WireException {
   moreinfourl: string;
   debuginfo?: string;
   backtrace?: string;
+  /**
+   * Tessera's addition for validation refusals (Moodle clients ignore it): each refused field with its
+   * message, for every caller — unlike debuginfo, which only debugging admins see.
+   */
+  fielderrors?: Array<{ field: string; message: string }>;
 }
 
 /** A whole-request failure (bad JSON, unknown method): one object instead of the result list. */
@@ -60,6 +65,7 @@ export function wireException(platform: Platform, error: unknown, options: Excep
     link: appError.link ?? `${platform.config.wwwroot}/`,
     moreinfourl: `${MOREINFO_ROOT}/${module}/${appError.errorcode}`,
   };
+  if (appError.fields) out.fielderrors = Object.entries(appError.fields).map(([field, message]) => ({ field, message }));
   if (options.debug) {
     if (appError.debuginfo !== undefined) out.debuginfo = appError.debuginfo;
     out.backtrace = (error instanceof Error ? error.stack : undefined) ?? '';

@@ -10,6 +10,8 @@ export interface WsException {
   moreinfourl?: string;
   debuginfo?: string | null;
   backtrace?: string | null;
+  /** Validation refusals: each refused field with its message (Tessera's addition to the wire format). */
+  fielderrors?: Array<{ field: string; message: string }>;
 }
 
 /** A failed call: carries the server's exception. */
@@ -19,6 +21,7 @@ export class AjaxError extends Error implements WsException {
   readonly moreinfourl?: string;
   readonly debuginfo?: string | null;
   readonly backtrace?: string | null;
+  readonly fielderrors?: Array<{ field: string; message: string }>;
 
   constructor(exception: WsException) {
     super(exception.message);
@@ -28,6 +31,7 @@ export class AjaxError extends Error implements WsException {
     this.moreinfourl = exception.moreinfourl;
     this.debuginfo = exception.debuginfo;
     this.backtrace = exception.backtrace;
+    this.fielderrors = exception.fielderrors;
   }
 }
 
