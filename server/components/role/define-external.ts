@@ -123,12 +123,12 @@ const getDefinition = defineMethod(coreRoleGetRoleDefinition, async (ctx, { role
 
 const create = defineMethod(coreRoleCreateRole, async (ctx, args) => {
   await requireManage(ctx);
-  return { id: await createRole(ctx, args) };
+  return { id: await createRole(ctx, args, definitions(ctx)) };
 });
 
 const update = defineMethod(coreRoleUpdateRole, async (ctx, { roleid, ...fields }) => {
   await requireManage(ctx);
-  await updateRole(ctx, roleid, fields);
+  await updateRole(ctx, roleid, fields, definitions(ctx));
   return null;
 });
 

@@ -252,4 +252,16 @@ describe.each(testDialects)('role definitions over HTTP on %s', (dialect) => {
     expect((await call(admin, 'core_role_update_role', { ...fine, permissions: [{ capability: 'moodle/course:viewparticipants', permission: 0 }] })).error).toBe(false);
     expect((await getRoleByShortname(db(), 'student'))?.name).toBe('');
   });
+
+  it('lets a manager reset or create a role with archetype defaults they do not hold themselves (a student submits assignments)', async () => {
+    const studentDefaults = { ...fields('learnerlike', { archetype: 'student' }), permissions: [{ capability: 'mod/assign:submit', permission: CAP_ALLOW }] };
+    const created = await call<{ id: number }>(manager, 'core_role_create_role', studentDefaults);
+    expect(created.error).toBe(false);
+    expect(await systemPermission(created.data?.id ?? 0, 'mod/assign:submit')).toBe(CAP_ALLOW);
+    // Not the default of a teacher-like role: still beyond the manager.
+    expect(await errorcode(manager, 'core_role_create_role', { ...fields('markerlike', { archetype: 'teacher' }), permissions: [{ capability: 'mod/assign:submit', permission: CAP_ALLOW }] })).toBe('nopermissions');
+    await call(admin, 'core_role_update_role', { roleid: created.data?.id, ...studentDefaults, permissions: [{ capability: 'mod/assign:submit', permission: 0 }] });
+    expect((await call(manager, 'core_role_reset_role', { roleid: created.data?.id })).error).toBe(false);
+    expect(await systemPermission(created.data?.id ?? 0, 'mod/assign:submit')).toBe(CAP_ALLOW);
+  });
 });

@@ -75,7 +75,13 @@ async function checkFields(db: Kysely<DB>, fields: RoleFields, roleid: number): 
  * Sets the role's system-context permissions to `wanted` for the capabilities it names, refusing to
  * let anyone allow a capability they do not hold themselves, and logs the changes (old → new).
  */
-async function applyPermissions(actor: Actor, roleid: number, wanted: ReadonlyMap<string, number>, system: Context): Promise<number> {
+/**
+ * Sets the role's system permissions to `wanted`. Nobody raises rights beyond their own: an Allow the
+ * actor does not hold is refused, unless it is the role's archetype default (`defaults`), which the
+ * product decides, not the actor — else a manager could not even reset or create a student role,
+ * whose archetype submits assignments, which managers do not.
+ */
+async function applyPermissions(actor: Actor, roleid: number, wanted: ReadonlyMap<string, number>, system: Context, defaults: ReadonlyMap<string, number>): Promise<number> {
   const current = await systemPermissions(actor.db, roleid, system);
   const known = new Set(
     wanted.size ? (await actor.db.selectFrom('capabilities').select('name').where('name', 'in', [...wanted.keys()]).execute()).map((r) => r.name) : [],
@@ -86,7 +92,7 @@ async function applyPermissions(actor: Actor, roleid: number, wanted: ReadonlyMa
     const old = current.get(capability) ?? CAP_INHERIT;
     if (old !== permission) changes.push({ capability, old, new: permission });
   }
-  const raised = changes.filter((c) => c.new === CAP_ALLOW).map((c) => c.capability);
+  const raised = changes.filter((c) => c.new === CAP_ALLOW && defaults.get(c.capability) !== CAP_ALLOW).map((c) => c.capability);
   const held = await actor.access.hasCapabilities(raised, system);
   const beyond = raised.find((name) => !held.has(name));
   if (beyond) throw noPermissions(beyond);
@@ -147,7 +153,7 @@ async function logRoleEvent(actor: Actor, system: Context, action: 'created' | '
   });
 }
 
-export async function createRole(actor: Actor, fields: RoleFields): Promise<number> {
+export async function createRole(actor: Actor, fields: RoleFields, definitions: readonly CapabilityDefinition[]): Promise<number> {
   const system = await getSystemContext(actor.db);
   const { shortname, name } = await checkFields(actor.db, fields, 0);
   const { max } = await actor.db
@@ -163,11 +169,11 @@ export async function createRole(actor: Actor, fields: RoleFields): Promise<numb
   await seedIncomingAllows(actor.db, id, fields.archetype);
   await setContextLevels(actor.db, id, fields.contextlevels);
   await logRoleEvent(actor, system, 'created', { id, shortname }, { archetype: fields.archetype });
-  await applyPermissions(actor, id, new Map(fields.permissions.map((p) => [p.capability, p.permission])), system);
+  await applyPermissions(actor, id, new Map(fields.permissions.map((p) => [p.capability, p.permission])), system, archetypeDefaults(definitions, fields.archetype));
   return id;
 }
 
-export async function updateRole(actor: Actor, roleid: number, fields: RoleFields): Promise<void> {
+export async function updateRole(actor: Actor, roleid: number, fields: RoleFields, definitions: readonly CapabilityDefinition[]): Promise<void> {
   const system = await getSystemContext(actor.db);
   const role = await getRole(actor.db, roleid);
   const { shortname, name } = await checkFields(actor.db, fields, roleid);
@@ -175,7 +181,7 @@ export async function updateRole(actor: Actor, roleid: number, fields: RoleField
   await actor.db.updateTable('role').set({ shortname, name, description: fields.description, archetype: fields.archetype }).where('id', '=', roleid).execute();
   await setContextLevels(actor.db, roleid, fields.contextlevels);
   await logRoleEvent(actor, system, 'updated', { id: roleid, shortname }, { old: { shortname: role.shortname, name: role.name, archetype: role.archetype } });
-  await applyPermissions(actor, roleid, new Map(fields.permissions.map((p) => [p.capability, p.permission])), system);
+  await applyPermissions(actor, roleid, new Map(fields.permissions.map((p) => [p.capability, p.permission])), system, archetypeDefaults(definitions, fields.archetype));
 }
 
 /** Back to the archetype: permissions at the system context, context levels and what the role may assign and override. */
@@ -185,7 +191,7 @@ export async function resetRole(actor: Actor, roleid: number, definitions: reado
   const defaults = archetypeDefaults(definitions, role.archetype);
   const wanted = new Map<string, number>(defaults);
   for (const capability of (await systemPermissions(actor.db, roleid, system)).keys()) if (!wanted.has(capability)) wanted.set(capability, CAP_INHERIT);
-  await applyPermissions(actor, roleid, wanted, system);
+  await applyPermissions(actor, roleid, wanted, system, defaults);
   await actor.db.deleteFrom('role_context_levels').where('roleid', '=', roleid).execute();
   await actor.db.deleteFrom('role_allow_assign').where('roleid', '=', roleid).execute();
   await actor.db.deleteFrom('role_allow_override').where('roleid', '=', roleid).execute();
