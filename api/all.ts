@@ -1,9 +1,12 @@
+import * as assign from './assign';
 import * as cohort from './cohort';
 import { isContract, type MethodContract } from './contract';
 import * as core from './core';
 import * as course from './course';
 import * as courseformat from './courseformat';
 import * as enrol from './enrol';
+import * as grades from './grades';
+import * as grading from './grading';
 import * as group from './group';
 import * as grouping from './grouping';
 import * as identity from './identity';
@@ -18,7 +21,7 @@ import * as user from './user';
 import * as userupload from './userupload';
 
 /** The contract modules; a new `api/<area>.ts` is added here. */
-const modules: ReadonlyArray<Record<string, unknown>> = [core, course, courseformat, user, identity, loginas, userupload, group, grouping, page, url, enrol, cohort, message, tag, role, roleoverride];
+const modules: ReadonlyArray<Record<string, unknown>> = [core, course, courseformat, user, identity, loginas, userupload, group, grouping, page, url, enrol, cohort, message, tag, role, roleoverride, grades, grading, assign];
 
 /** Every web-service contract, for the documentation page: each contract any module exports. */
 export const allContracts: readonly MethodContract[] = modules.flatMap((m) => Object.values(m).filter(isContract));

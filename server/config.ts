@@ -1,4 +1,5 @@
-import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 
 /** Every setting Tessera reads from the environment, with its default. The README documents each one. */
 export interface Config {
@@ -27,6 +28,11 @@ export interface Config {
   secureCookies: boolean;
   /** Server processes sharing the port (node cluster); 1 runs the server in this process. */
   workers: number;
+  /**
+   * Where uploaded files' contents are stored, by content hash. Default: `files/` next to the SQLite
+   * file (`./data/files` with PostgreSQL); several processes must share this folder.
+   */
+  filesDir: string;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -48,14 +54,22 @@ function workers(value: string | undefined): number {
   return n;
 }
 
+/** The default FILES_DIR: beside the SQLite file, a temporary folder for an in-memory database, else ./data/files. */
+function defaultFilesDir(databaseUrl: string): string {
+  if (databaseUrl === 'sqlite::memory:') return join(tmpdir(), 'tessera-files');
+  if (databaseUrl.startsWith('sqlite:')) return join(dirname(resolve(databaseUrl.slice('sqlite:'.length))), 'files');
+  return resolve('./data/files');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const p = port(env.PORT);
   const host = env.HOST || '127.0.0.1';
+  const databaseUrl = env.DATABASE_URL || 'sqlite:./data/tessera.db';
   const wwwroot = (env.WWWROOT || `http://${host === '0.0.0.0' ? 'localhost' : host}:${p}`).replace(/\/+$/, '');
   return {
     port: p,
     host,
-    databaseUrl: env.DATABASE_URL || 'sqlite:./data/tessera.db',
+    databaseUrl,
     wwwroot,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: flag(env.DEMO_DATA, true),
@@ -67,5 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: resolve(env.WEB_DIST_DIR || join(import.meta.dirname, '..', 'dist', 'web')),
     secureCookies: wwwroot.startsWith('https://'),
     workers: workers(env.WORKERS),
+    filesDir: resolve(env.FILES_DIR || defaultFilesDir(databaseUrl)),
   };
 }

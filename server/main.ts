@@ -4,7 +4,9 @@ import { buildApp } from './app';
 import { components } from './components/registry';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
+import { sweepUnreferencedContent } from './components/files/storage';
 import { createPlatform } from './platform/create';
+import type { Platform } from './platform/platform';
 import { installOrUpgrade } from './platform/install';
 
 const { values: flags } = parseArgs({ options: { workers: { type: 'string' } }, strict: false });
@@ -20,9 +22,30 @@ async function prepare(settings: Config, database: Database): Promise<void> {
   process.stdout.write(lines.join('\n') + '\n\n');
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Once a day each serving process removes stored file contents no file record names any more (deleted
+ * submissions, replaced pictures). Removing is idempotent, so processes sweeping at once do no harm;
+ * the first sweep waits a random part of an hour so a fleet does not start together.
+ */
+function scheduleFileSweep(platform: Platform): void {
+  const sweep = () => {
+    sweepUnreferencedContent(platform.db, platform.config.filesDir)
+      .then((removed) => platform.log.info({ removed }, 'swept unreferenced file contents'))
+      .catch((error: unknown) => platform.log.warn({ err: error }, 'sweeping unreferenced file contents failed'));
+  };
+  setTimeout(() => {
+    sweep();
+    setInterval(sweep, DAY_MS).unref();
+  }, Math.random() * 3_600_000).unref();
+}
+
 /** One serving process on its own connection (pool), platform and app. */
 async function serve(settings: Config, database: Database): Promise<void> {
-  const app = await buildApp(createPlatform(settings, database, components), components);
+  const platform = createPlatform(settings, database, components);
+  const app = await buildApp(platform, components);
+  scheduleFileSweep(platform);
   await app.listen({ port: settings.port, host: settings.host });
   if (cluster.isPrimary) process.stdout.write(`Tessera is serving ${settings.wwwroot}\n`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,8 +1,11 @@
 import type { ComponentDefinition } from '../platform/component';
 import { coreComponent } from '../platform/core-component';
+import { assignComponent } from './assign/component';
 import { cohortComponent } from './cohort/component';
 import { courseComponent } from './course/component';
 import { filesComponent } from './files/component';
+import { gradesComponent } from './grades/component';
+import { gradingComponent } from './grading/component';
 import { messageComponent } from './message/component';
 import { courseformatComponent } from './courseformat/component';
 import { enrolComponent } from './enrol/component';
@@ -28,4 +31,7 @@ export const components: readonly ComponentDefinition[] = [
   filesComponent,
   tagComponent,
   roleComponent,
+  gradesComponent,
+  gradingComponent,
+  assignComponent,
 ];

@@ -435,7 +435,7 @@ export interface NotificationTable {
   emailstatus: Generated<number>;
 }
 
-/** core_files: uploaded files (user pictures, …), content stored in the database. */
+/** core_files: uploaded files (user pictures, submissions, drafts); contents on disk by hash (FILES_DIR). */
 export interface FileTable {
   id: Generated<number>;
   contextid: number;
@@ -446,7 +446,8 @@ export interface FileTable {
   mimetype: Generated<string>;
   filesize: Generated<number>;
   contenthash: Generated<string>;
-  content: Buffer;
+  /** Only rows written before contents moved to disk hold their bytes here; null otherwise. */
+  content: Buffer | null;
   userid: Generated<number>;
   timecreated: Generated<number>;
 }
@@ -529,3 +530,247 @@ export interface TagAreaTable {
   showstandard: Generated<number>;
   multiplecontexts: Generated<number>;
 }
+
+// ---- core_grades and core_grading (gradebook, grading areas, marking guide) ----
+
+/** core_grades: the tables of the gradebook and of advanced grading, merged into `DB`. */
+export interface DB {
+  scale: ScaleTable;
+  grade_items: GradeItemTable;
+  grade_grades: GradeGradeTable;
+  grading_areas: GradingAreaTable;
+  grading_definitions: GradingDefinitionTable;
+  gradingform_guide_criteria: GuideCriterionTable;
+  gradingform_guide_comments: GuideCommentTable;
+  grading_instances: GradingInstanceTable;
+  gradingform_guide_fillings: GuideFillingTable;
+}
+
+/** core_grades: a scale; courseid 0 = a standard (site) scale. `scale` is the comma-separated list of items, in order. */
+export interface ScaleTable {
+  id: Generated<number>;
+  courseid: Generated<number>;
+  userid: Generated<number>;
+  name: string;
+  scale: string;
+  description: Generated<string>;
+  descriptionformat: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** core_grades: one gradable thing of a course (an activity's grade); unique on (itemmodule, iteminstance, itemnumber). */
+export interface GradeItemTable {
+  id: Generated<number>;
+  courseid: number;
+  itemtype: Generated<string>;
+  itemmodule: string;
+  iteminstance: number;
+  itemnumber: Generated<number>;
+  cmid: number;
+  itemname: string;
+  /** 0 none, 1 value, 2 scale, 3 text */
+  gradetype: number;
+  grademax: number;
+  grademin: number;
+  scaleid: number | null;
+  sortorder: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** core_grades: one user's grade for one item; unique on (itemid, userid). */
+export interface GradeGradeTable {
+  id: Generated<number>;
+  itemid: number;
+  userid: number;
+  rawgrade: number | null;
+  finalgrade: number | null;
+  feedback: string | null;
+  feedbackformat: Generated<number>;
+  usermodified: Generated<number>;
+  dategraded: number | null;
+  datesubmitted: number | null;
+  timemodified: Generated<number>;
+}
+
+/** core_grading: where advanced grading can happen (a module context's component and area) and its active method. */
+export interface GradingAreaTable {
+  id: Generated<number>;
+  contextid: number;
+  component: string;
+  areaname: string;
+  /** '' = simple direct grading, 'guide' = marking guide */
+  activemethod: Generated<string>;
+}
+
+/** core_grading: a grading form of an area. status 0 none, 10 draft, 20 ready. */
+export interface GradingDefinitionTable {
+  id: Generated<number>;
+  areaid: number;
+  method: string;
+  name: string;
+  description: Generated<string>;
+  descriptionformat: Generated<number>;
+  status: Generated<number>;
+  copiedfromid: number | null;
+  options: Generated<string>;
+  timecreated: Generated<number>;
+  usercreated: Generated<number>;
+  timemodified: Generated<number>;
+  usermodified: Generated<number>;
+  timecopied: Generated<number>;
+}
+
+/** gradingform_guide: a criterion of a marking guide. */
+export interface GuideCriterionTable {
+  id: Generated<number>;
+  definitionid: number;
+  sortorder: number;
+  shortname: string;
+  description: Generated<string>;
+  descriptionformat: Generated<number>;
+  descriptionmarkers: Generated<string>;
+  descriptionmarkersformat: Generated<number>;
+  maxscore: number;
+}
+
+/** gradingform_guide: a frequently used comment of a marking guide. */
+export interface GuideCommentTable {
+  id: Generated<number>;
+  definitionid: number;
+  sortorder: number;
+  description: string;
+  descriptionformat: Generated<number>;
+}
+
+/** core_grading: one rater's assessment of one graded item (itemid = the activity's grade row). status 0 incomplete, 1 active, 2 needs update, 3 archived. */
+export interface GradingInstanceTable {
+  id: Generated<number>;
+  definitionid: number;
+  raterid: number;
+  itemid: number;
+  rawgrade: number | null;
+  status: Generated<number>;
+  feedback: string | null;
+  feedbackformat: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** gradingform_guide: the score and remark of one criterion in one instance; unique on (instanceid, criterionid). */
+export interface GuideFillingTable {
+  id: Generated<number>;
+  instanceid: number;
+  criterionid: number;
+  score: number;
+  remark: string | null;
+  remarkformat: Generated<number>;
+}
+// ---- end core_grades and core_grading ----
+
+// ---- mod_assign (assignment activity) ----
+
+/** mod_assign: the tables of the assignment activity, merged into `DB`. */
+export interface DB {
+  assign: AssignTable;
+  assign_submission: AssignSubmissionTable;
+  assignsubmission_onlinetext: AssignOnlinetextTable;
+  assign_grades: AssignGradeTable;
+  assignfeedback_comments: AssignFeedbackCommentsTable;
+  assign_user_flags: AssignUserFlagsTable;
+}
+
+/** mod_assign: one assignment's settings (activities.md §1.1), with its online text and file submission settings. */
+export interface AssignTable {
+  id: Generated<number>;
+  course: number;
+  name: string;
+  intro: Generated<string>;
+  introformat: Generated<number>;
+  alwaysshowdescription: Generated<number>;
+  nosubmissions: Generated<number>;
+  submissiondrafts: Generated<number>;
+  sendnotifications: Generated<number>;
+  sendlatenotifications: Generated<number>;
+  sendstudentnotifications: Generated<number>;
+  duedate: Generated<number>;
+  allowsubmissionsfromdate: Generated<number>;
+  cutoffdate: Generated<number>;
+  gradingduedate: Generated<number>;
+  /** >0 maximum points, <0 −scaleid, 0 no grade */
+  grade: Generated<number>;
+  completionsubmit: Generated<number>;
+  requiresubmissionstatement: Generated<number>;
+  teamsubmission: Generated<number>;
+  requireallteammemberssubmit: Generated<number>;
+  teamsubmissiongroupingid: Generated<number>;
+  preventsubmissionnotingroup: Generated<number>;
+  blindmarking: Generated<number>;
+  hidegrader: Generated<number>;
+  revealidentities: Generated<number>;
+  attemptreopenmethod: Generated<string>;
+  maxattempts: Generated<number>;
+  markingworkflow: Generated<number>;
+  markingallocation: Generated<number>;
+  onlinetext_enabled: Generated<number>;
+  onlinetext_wordlimit: Generated<number>;
+  file_enabled: Generated<number>;
+  file_maxfiles: Generated<number>;
+  file_maxsizebytes: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** mod_assign: one attempt of one user; unique on (assignment, userid, groupid, attemptnumber). status new, draft, submitted, reopened. */
+export interface AssignSubmissionTable {
+  id: Generated<number>;
+  assignment: number;
+  userid: Generated<number>;
+  groupid: Generated<number>;
+  attemptnumber: Generated<number>;
+  latest: Generated<number>;
+  status: Generated<string>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** assignsubmission_onlinetext: the online text of a submission; unique on submission. */
+export interface AssignOnlinetextTable {
+  id: Generated<number>;
+  assignment: number;
+  submission: number;
+  onlinetext: Generated<string>;
+  onlineformat: Generated<number>;
+}
+
+/** mod_assign: a user's grade for one attempt; unique on (assignment, userid, attemptnumber). grade −1 = not set. */
+export interface AssignGradeTable {
+  id: Generated<number>;
+  assignment: number;
+  userid: number;
+  attemptnumber: Generated<number>;
+  grade: Generated<number>;
+  grader: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** assignfeedback_comments: the feedback comment of a grade; unique on grade. */
+export interface AssignFeedbackCommentsTable {
+  id: Generated<number>;
+  assignment: number;
+  grade: number;
+  commenttext: Generated<string>;
+  commentformat: Generated<number>;
+}
+
+/** mod_assign: per (assignment, user) flags: locked, mailed (0 to send, 1 sent, 2 not yet), extension, workflow. */
+export interface AssignUserFlagsTable {
+  id: Generated<number>;
+  assignment: number;
+  userid: number;
+  locked: Generated<number>;
+  mailed: Generated<number>;
+  extensionduedate: Generated<number>;
+  workflowstate: Generated<string>;
+  allocatedmarker: Generated<number>;
+}
+// ---- end mod_assign ----

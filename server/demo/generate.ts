@@ -9,6 +9,7 @@ import { createAccess } from '../platform/access/checker';
 import { addModule } from '../components/courseformat/cms';
 import { addDemoOverride } from '../components/role/demo';
 import { addDemoTags } from '../components/tag/demo';
+import { addDemoAssignments } from './assign';
 import type { CallContext } from '../ws/method';
 import { demoCategories, demoCourses, demoStaff, demoStudents } from './people';
 
@@ -149,6 +150,7 @@ export async function generateDemoData(platform: Platform, options: { password: 
     const admin = await db.selectFrom('user').select('id').where('username', '=', 'admin').executeTakeFirst();
     await addDemoTags(db, admin?.id ?? 0);
     await addDemoOverride(db, admin?.id ?? 0);
+    await addDemoAssignments(platform, db);
   });
 }
 

@@ -10,7 +10,16 @@ import { createTestSite, type TestSite } from '../test/site';
 import { changedTables, databaseChecksum } from './checksum';
 
 /** Routes that read only (besides the pages, which serve the app shell); /assets/* exists once the app is built. */
-const READ_ONLY_GET = new Set(['/assets/*', '/theme/favicon.svg', '/favicon.ico', '/user/pix.php', '/login/index.php', '/login/login.css', '/webservice/rest/server.php']);
+const READ_ONLY_GET = new Set([
+  '/assets/*',
+  '/theme/favicon.svg',
+  '/favicon.ico',
+  '/user/pix.php',
+  '/login/index.php',
+  '/login/login.css',
+  '/webservice/rest/server.php',
+  '/pluginfile.php/:contextid/mod_assign/submission_files/:itemid/:filename',
+]);
 
 /**
  * Routes that do not use the browser session at all, so a forged request from another site gains
@@ -56,6 +65,17 @@ const FORGED: Record<string, (ids: Ids) => InjectOptions> = {
     url: `/user/picture.php?id=${studentid}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: `id=${studentid}&delete=1`,
+  }),
+  'POST /repository/draftfiles.php': () => ({
+    method: 'POST',
+    url: '/repository/draftfiles.php',
+    headers: { 'content-type': 'multipart/form-data; boundary=forged' },
+    payload: [
+      '--forged\r\nContent-Disposition: form-data; name="itemid"\r\n\r\n0\r\n',
+      '--forged\r\nContent-Disposition: form-data; name="action"\r\n\r\nupload\r\n',
+      '--forged\r\nContent-Disposition: form-data; name="file"; filename="forged.txt"\r\nContent-Type: text/plain\r\n\r\nforged\r\n',
+      '--forged--\r\n',
+    ].join(''),
   }),
   'GET /login/logout.php': () => ({ method: 'GET', url: '/login/logout.php' }),
   'POST /login/logout.php': () => ({ method: 'POST', url: '/login/logout.php', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' }),

@@ -58,12 +58,16 @@ describe.each(testDialects)('course editing methods on %s', (dialect) => {
     const mine = await state();
     expect(mine.canedit).toBe(true);
     expect(mine.modtypes.map((m) => [m.modname, m.name])).toEqual([
+      ['assign', 'Assignment'],
       ['page', 'Page'],
       ['url', 'URL'],
     ]);
+    // The course menu links the gradebook: the course grades for staff, one's own for a student.
+    expect(mine.can).toMatchObject({ viewallgrades: true, viewowngrades: true });
     const theirs = await state(student);
     expect(theirs.canedit).toBe(false);
     expect(theirs.modtypes).toEqual([]);
+    expect(theirs.can).toMatchObject({ viewallgrades: false, viewowngrades: true });
     expect(await refusal('core_courseformat_get_state', { courseid }, outsider)).toBe('requireloginerror');
   });
 

@@ -7,7 +7,7 @@ import { ensureUserContext, getSystemContext } from '../../platform/access/conte
 import { AppError } from '../../platform/errors';
 import { logContextEvent } from '../../platform/events';
 import type { Platform } from '../../platform/platform';
-import { areaFile, clearArea, imageType, replaceAreaFile } from './storage';
+import { areaFile, clearArea, imageType, readContent, replaceAreaFile } from './storage';
 
 /** Largest picture accepted, in bytes. */
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
@@ -95,7 +95,7 @@ export function registerUserPictureRoutes(app: FastifyInstance, platform: Platfo
       if (!mimetype) return fail(platform, reply, new AppError('notanimage', { component: 'core_files' }));
       const file = upload;
       const picture = await platform.db.transaction().execute(async (trx) => {
-        const id = await replaceAreaFile(trx, area(contextid), { filename: file.filename, mimetype, content: file.content, userid: actor.id });
+        const id = await replaceAreaFile(trx, platform.config.filesDir, area(contextid), { filename: file.filename, mimetype, content: file.content, userid: actor.id });
         await trx.updateTable('user').set({ picture: id }).where('id', '=', userid).execute();
         await logChange(trx, true);
         return id;
@@ -109,13 +109,16 @@ export function registerUserPictureRoutes(app: FastifyInstance, platform: Platfo
     const userid = targetId(request);
     const context = userid ? await platform.db.selectFrom('context').select('id').where('contextlevel', '=', 30).where('instanceid', '=', userid).executeTakeFirst() : undefined;
     const file = context ? await areaFile(platform.db, area(context.id)) : undefined;
-    if (!file) return reply.code(404).send({ error: platform.strings.errorMessage('notfound', 'error'), errorcode: 'notfound' });
+    const notFound = () => reply.code(404).send({ error: platform.strings.errorMessage('notfound', 'error'), errorcode: 'notfound' });
+    if (!file) return notFound();
     if (request.headers['if-none-match'] === `"${file.contenthash}"`) return reply.code(304).send();
+    const content = await readContent(platform.db, platform.config.filesDir, file);
+    if (!content) return notFound();
     return reply
       .header('Content-Type', file.mimetype)
       .header('Cache-Control', 'private, max-age=86400')
       .header('ETag', `"${file.contenthash}"`)
       .header('Content-Security-Policy', "default-src 'none'")
-      .send(file.content);
+      .send(content);
   });
 }

@@ -3,13 +3,15 @@ import { now } from '../../platform/platform';
 import type { TestSite } from '../../test/site';
 
 export type Session = { cookie: string; sesskey: string };
-export type Answer<T> = Array<{ error: boolean; data?: T; exception?: { errorcode: string; message: string } }>;
+/** One call's entry in the service endpoint's answer. */
+export type AnswerItem<T> = { error: boolean; data?: T; exception?: { errorcode: string; message: string; fielderrors?: Array<{ field: string; message: string }> } };
+export type Answer<T> = Array<AnswerItem<T>>;
 
-/** Calls one method and answers its result entry. */
-export async function callAs<T>(site: TestSite, session: Session | null, methodname: string, args: unknown) {
+/** Calls one method as the session through the service endpoint and answers its result entry. */
+export async function callAs<T>(site: TestSite, session: Session | null, methodname: string, args: unknown): Promise<AnswerItem<T>> {
   const { json } = await site.ajax([{ methodname, args }], session);
   const answer = json as Answer<T>;
-  return answer[0] ?? { error: true, exception: { errorcode: 'noanswer', message: JSON.stringify(json) } };
+  return (Array.isArray(answer) ? answer[0] : undefined) ?? { error: true, exception: { errorcode: 'noanswer', message: JSON.stringify(json) } };
 }
 
 /** A page activity in the course, with its module context; answers the course module id. */
