@@ -42,7 +42,16 @@ export const courseStateSchema = z.object({
   courseid: z.number(),
   canedit: z.boolean(),
   /** What the course page's "More" menu may offer this user. */
-  can: z.object({ viewparticipants: z.boolean(), managegroups: z.boolean(), update: z.boolean(), assignroles: z.boolean() }),
+  can: z.object({
+    viewparticipants: z.boolean(),
+    managegroups: z.boolean(),
+    update: z.boolean(),
+    assignroles: z.boolean(),
+    /** moodle/grade:viewall: the course grades (grader report). */
+    viewallgrades: z.boolean(),
+    /** moodle/grade:view: one's own grades (user report). */
+    viewowngrades: z.boolean(),
+  }),
   /** The course's context, for links to pages that take a contextid (assign roles). */
   contextid: z.number(),
   sections: z.array(stateSectionSchema),

@@ -64,7 +64,11 @@ test('an admin prohibits a capability for students in a course, the student lose
     await logIn(learnerPage, learner);
     await learnerPage.goto(`/course/view.php?id=${courseid}`);
     await expect(learnerPage.getByRole('heading', { level: 1, name: COURSE })).toBeVisible();
-    await expect(learnerPage.getByRole('button', { name: 'More actions' })).toHaveCount(0);
+    // The menu keeps their own grades, but no longer the participants.
+    await learnerPage.getByRole('button', { name: 'More actions' }).click();
+    await expect(learnerPage.getByRole('menuitem', { name: 'My grades' })).toBeVisible();
+    await expect(learnerPage.getByRole('menuitem', { name: 'Participants' })).toHaveCount(0);
+    await learnerPage.keyboard.press('Escape');
     await learnerPage.goto(`/user/index.php?id=${courseid}`);
     await expect(learnerPage.getByRole('alert')).toContainText('you do not currently have permissions');
     const answer = await learnerPage.request.post(`/lib/ajax/service.php?sesskey=${await sesskeyOf(learnerPage)}&info=core_enrol_list_participants`, {

@@ -9,13 +9,15 @@ import { addableModnames } from './modules';
 
 /** The course page as this user sees it, with what they may edit. */
 export async function courseState(ctx: CallContext, courseid: number, context: Context): Promise<CourseState> {
-  const [canUpdate, canManage, seeHiddenSections, viewParticipants, manageGroups, assignRoles] = await Promise.all([
+  const [canUpdate, canManage, seeHiddenSections, viewParticipants, manageGroups, assignRoles, viewAllGrades, viewOwnGrades] = await Promise.all([
     ctx.access.hasCapability('moodle/course:update', context),
     ctx.access.hasCapability('moodle/course:manageactivities', context),
     ctx.access.hasCapability('moodle/course:viewhiddensections', context),
     ctx.access.hasCapability('moodle/course:viewparticipants', context),
     ctx.access.hasCapability('moodle/course:managegroups', context),
     ctx.access.hasCapability('moodle/role:assign', context),
+    ctx.access.hasCapability('moodle/grade:viewall', context),
+    ctx.access.hasCapability('moodle/grade:view', context),
   ]);
   const sections = await courseSections(ctx.db, courseid, ctx.platform.components);
   const seenHidden = await hiddenModulesSeen(ctx, sections.flatMap((s) => s.modules.filter((m) => !m.visible).map((m) => m.id)));
@@ -30,7 +32,7 @@ export async function courseState(ctx: CallContext, courseid: number, context: C
   return {
     courseid,
     canedit: canUpdate || canManage,
-    can: { viewparticipants: viewParticipants, managegroups: manageGroups, update: canUpdate, assignroles: assignRoles },
+    can: { viewparticipants: viewParticipants, managegroups: manageGroups, update: canUpdate, assignroles: assignRoles, viewallgrades: viewAllGrades, viewowngrades: viewOwnGrades },
     contextid: context.id,
     modtypes,
     sections: sections

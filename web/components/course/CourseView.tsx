@@ -19,11 +19,14 @@ import { ActionsMenu, type ActionsMenuItem } from '../../platform/ActionsMenu';
 /** Secondary course actions behind "⋮": participants, groups, settings, as the user may use them. */
 function CourseMoreMenu({ courseid, contextid, can }: { courseid: number; contextid: number; can: CourseState['can'] }) {
   const s = useStrings('moodle', ['participantslink', 'groupslink', 'coursesettings', 'assignroles']);
+  const g = useStrings('core_grades', ['graderreport', 'mygrades']);
   const roleItems = useRoleMenuItems('course', courseid);
   const items = [
     can.viewparticipants && { id: 'participants', label: s('participantslink'), href: relativeUrl('/user/index.php', { id: courseid }) },
     can.managegroups && { id: 'groups', label: s('groupslink'), href: relativeUrl('/group/index.php', { id: courseid }) },
     can.assignroles && { id: 'assignroles', label: s('assignroles'), href: relativeUrl('/admin/roles/assign.php', { contextid }) },
+    can.viewallgrades && { id: 'grades', label: g('graderreport'), href: relativeUrl('/grade/report/grader/index.php', { id: courseid }) },
+    !can.viewallgrades && can.viewowngrades && { id: 'mygrades', label: g('mygrades'), href: relativeUrl('/grade/report/user/index.php', { id: courseid }) },
     can.update && { id: 'settings', label: s('coursesettings'), href: relativeUrl('/course/edit.php', { id: courseid }) },
   ].filter((item): item is ActionsMenuItem => Boolean(item));
   return <ActionsMenu items={[...items, ...roleItems]} />;
