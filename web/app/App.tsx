@@ -85,6 +85,10 @@ const DefineRoles = lazyPage(() => import('../components/role/DefineRoles'), 'De
 const EditRole = lazyPage(() => import('../components/role/EditRole'), 'EditRole');
 const AllowMatrix = lazyPage(() => import('../components/role/AllowMatrix'), 'AllowMatrix');
 const AssignRoles = lazyPage(() => import('../components/role/AssignRoles'), 'AssignRoles');
+const AssignView = lazyPage(() => import('../components/assign/AssignView'), 'AssignView');
+const UserGrades = lazyPage(() => import('../components/grades/UserGrades'), 'UserGrades');
+const GraderReport = lazyPage(() => import('../components/grades/GraderReport'), 'GraderReport');
+const GuideEditor = lazyPage(() => import('../components/grading/GuideEditor'), 'GuideEditor');
 
 function Routed() {
   const navigate = useNavigate();
@@ -103,6 +107,10 @@ function Routed() {
             <Route path="/course/modedit.php" element={<ModuleEdit />} />
             <Route path="/mod/page/view.php" element={<PageView />} />
             <Route path="/mod/url/view.php" element={<UrlView />} />
+            <Route path="/mod/assign/view.php" element={<AssignView />} />
+            <Route path="/grade/report/user/index.php" element={<UserGrades />} />
+            <Route path="/grade/report/grader/index.php" element={<GraderReport />} />
+            <Route path="/grade/grading/form/guide/edit.php" element={<GuideEditor />} />
             <Route path="/user/profile.php" element={<Profile />} />
             <Route path="/user/preferences.php" element={<Preferences />} />
             <Route path="/user/language.php" element={<PreferredLanguage />} />

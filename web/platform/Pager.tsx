@@ -24,3 +24,37 @@ export function Pager({ page, pages, onChange }: PagerProps) {
     </nav>
   );
 }
+
+interface PageSizeSelectProps<N extends number> {
+  id: string;
+  label: string;
+  value: N;
+  sizes: readonly N[];
+  onChange: (size: N) => void;
+  className?: string;
+}
+
+/** "Per page" choice beside a pager: a labelled select of the list's page sizes. */
+export function PageSizeSelect<N extends number>({ id, label, value, sizes, onChange, className }: PageSizeSelectProps<N>) {
+  return (
+    <div className={className}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => {
+          const size = sizes.find((n) => n === Number(e.target.value));
+          if (size !== undefined) onChange(size);
+        }}
+      >
+        {sizes.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -9,7 +9,7 @@ import { NotFound } from '../../app/NotFound';
 import { Loading, Page } from '../../app/Page';
 import { confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
-import { Pager } from '../../platform/Pager';
+import { PageSizeSelect, Pager } from '../../platform/Pager';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -220,18 +220,7 @@ function ParticipantsPage({ courseid }: { courseid: number }) {
             </div>
           )}
           <Pager page={state.page} pages={pages} onChange={(page) => update({ page })} />
-          <div className="participants-filter participants-perpage">
-            <label className="field-label" htmlFor="participants-perpage">
-              {s('perpage')}
-            </label>
-            <select id="participants-perpage" value={state.perpage} onChange={(e) => update({ perpage: PAGE_SIZES.find((n) => n === Number(e.target.value)) ?? 20 })}>
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PageSizeSelect id="participants-perpage" className="participants-filter participants-perpage" label={s('perpage')} value={state.perpage} sizes={PAGE_SIZES} onChange={(perpage) => update({ perpage })} />
         </div>
       </div>
       <EnrolUsersDialog courseid={courseid} roles={roles} isOpen={dialog?.kind === 'enrol'} onClose={() => setDialog(null)} />

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { AssignSettingsForm } from './AssignSettingsForm';
 import { PageSettingsForm } from './PageSettingsForm';
 import { UrlSettingsForm } from './UrlSettingsForm';
 
@@ -13,6 +14,7 @@ export interface ModuleFormProps {
 
 /** The settings form of each module type the chooser can add; each activity issue adds its own. */
 export const moduleForms: Record<string, ComponentType<ModuleFormProps> | undefined> = {
+  assign: AssignSettingsForm,
   page: PageSettingsForm,
   url: UrlSettingsForm,
 };

@@ -1,0 +1,21 @@
+/** The core_grades strings the grade reports show (one list, so they arrive in one call). */
+export const GRADES_STRINGS = [
+  'userreport',
+  'usergradesof',
+  'graderreport',
+  'gradeitem',
+  'grade',
+  'range',
+  'percentage',
+  'feedback',
+  'gradedon',
+  'nogradeitems',
+  'searchusers',
+  'searchbyname',
+  'usercount',
+  'usercount_one',
+  'nousersmatch',
+  'nostudents',
+  'user',
+  'perpage',
+] as const;
