@@ -17,6 +17,10 @@ export interface BenchIds {
   tagCollId: number;
   /** A student's session id, for the baselines that read a session as the server does. */
   studentSid: string;
+  /** The "Large lecture" assignment (5,000 participants at size L and XL). */
+  lectureAssignId: number;
+  /** A lecture student with a submission, whom the grader steps to. */
+  gradedUserId: number;
 }
 
 export interface Login {
@@ -35,8 +39,8 @@ export interface Scenario {
   body?: string;
   /** Connections for this scenario (default: the run's --concurrency). */
   connections?: number;
-  /** Requests per second to reach, and where the target comes from. */
-  target?: { rps: number; source: string };
+  /** What to reach — requests per second, a p50 latency, or both — and where the target comes from. */
+  target?: { rps?: number; p50ms?: number; source: string };
 }
 
 /** What each scenario's baseline route runs before answering the recorded body (none: cached answers). */
@@ -74,6 +78,29 @@ export const baselineQueries: Record<string, ((db: Kysely<DB>, ids: BenchIds) =>
       db.selectFrom('course_sections').selectAll().where('course', '=', ids.longCourseId).execute(),
       db.selectFrom('course_modules').innerJoin('modules', 'modules.id', 'course_modules.module').selectAll('course_modules').select('modules.name').where('course', '=', ids.longCourseId).execute(),
     ]),
+  assignids: (db, ids) =>
+    db
+      .selectFrom('user_enrolments')
+      .innerJoin('enrol', 'enrol.id', 'user_enrolments.enrolid')
+      .innerJoin('user', 'user.id', 'user_enrolments.userid')
+      .leftJoin('assign_submission', (j) => j.onRef('assign_submission.userid', '=', 'user.id').on('assign_submission.assignment', '=', ids.lectureAssignId).on('assign_submission.latest', '=', 1))
+      .select(['user.id', 'user.firstname', 'user.lastname', 'assign_submission.status'])
+      .where('enrol.courseid', '=', ids.lectureId)
+      .orderBy('user.lastname')
+      .execute(),
+  gradernext: (db, ids) =>
+    Promise.all([
+      db.selectFrom('user').selectAll().where('id', '=', ids.gradedUserId).executeTakeFirst(),
+      db
+        .selectFrom('assign_submission')
+        .leftJoin('assignsubmission_onlinetext', 'assignsubmission_onlinetext.submission', 'assign_submission.id')
+        .selectAll('assign_submission')
+        .select('assignsubmission_onlinetext.onlinetext')
+        .where('assign_submission.assignment', '=', ids.lectureAssignId)
+        .where('assign_submission.userid', '=', ids.gradedUserId)
+        .executeTakeFirst(),
+      db.selectFrom('assign_grades').selectAll().where('assignment', '=', ids.lectureAssignId).where('userid', '=', ids.gradedUserId).executeTakeFirst(),
+    ]),
   userlist: (db) => db.selectFrom('user').select(['id', 'firstname', 'lastname', 'email', 'lastaccess']).where('deleted', '=', 0).orderBy('lastname').limit(30).execute(),
 };
 
@@ -102,8 +129,10 @@ function ajax(key: string, name: string, as: Login, calls: Array<{ methodname: s
 
 const MOODLE = 'Moodle 4.5 on this kind of machine × 10';
 
-/** Every scenario, as the three users the run logged in. */
-export function buildScenarios(ids: BenchIds, size: SiteSize, student: Login, teacher: Login, admin: Login): Scenario[] {
+const ASSIGN_ISSUE = 'issue 8 (assignment grading)';
+
+/** Every scenario, as the users the run logged in (`grader`: the lecture's editing teacher). */
+export function buildScenarios(ids: BenchIds, size: SiteSize, student: Login, teacher: Login, admin: Login, grader: Login): Scenario[] {
   const n = (count: number) => count.toLocaleString('en');
   const strings = ['login', 'logout', 'dashboard', 'mycourses', 'profile', 'preferences', 'search', 'cancel', 'ok', 'close'].map((stringid) => ({ stringid }));
   return [
@@ -137,6 +166,20 @@ export function buildScenarios(ids: BenchIds, size: SiteSize, student: Login, te
     ajax('tagsearch', `tag management, search (${n(size.tags)} tags)`, admin, [{ methodname: 'core_tag_list_tags', args: { tc: ids.tagCollId, search: 'exam 12' } }]),
     ajax('participants', `participants of a ${n(size.lectureStudents)}-student course, first page`, admin, [{ methodname: 'core_enrol_list_participants', args: { courseid: ids.lectureId } }]),
     ajax('coursestate', `course page state, ${n(size.longCourseActivities)} activities (editing teacher)`, teacher, [{ methodname: 'core_courseformat_get_state', args: { courseid: ids.longCourseId } }]),
+    ajax('assignids', `mod_assign_list_participants, all ${n(size.lectureStudents)} (the grader's id list)`, grader, [{ methodname: 'mod_assign_list_participants', args: { assignid: ids.lectureAssignId, onlyids: true } }], {
+      target: { p50ms: 100, source: ASSIGN_ISSUE },
+    }),
+    ajax('assignsearch', 'mod_assign_list_participants, user selector search (limit 30)', grader, [{ methodname: 'mod_assign_list_participants', args: { assignid: ids.lectureAssignId, filter: 'ana', limit: 30 } }]),
+    ajax(
+      'gradernext',
+      'grading screen, next user (participant and grading panel)',
+      grader,
+      [
+        { methodname: 'mod_assign_get_participant', args: { assignid: ids.lectureAssignId, userid: ids.gradedUserId } },
+        { methodname: 'mod_assign_get_grading_panel', args: { assignid: ids.lectureAssignId, userid: ids.gradedUserId } },
+      ],
+      { target: { p50ms: 300, source: ASSIGN_ISSUE } },
+    ),
     ajax('userlist', `admin user list, first page (${n(size.users)} generated users)`, admin, [{ methodname: 'core_user_list_users', args: {} }]),
   ];
 }

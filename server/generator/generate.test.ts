@@ -88,4 +88,22 @@ describe.each(testDialects)('large-site generator on %s', (dialect) => {
     expect(answer?.data.total).toBe(size.lectureStudents + 1);
     expect(answer?.data.participants).toHaveLength(5);
   });
+
+  it('gives the large lecture an assignment: nine in ten students have a submission, a third of the submitted ones graded', async () => {
+    const db = site.platform.db;
+    const lecture = await db.selectFrom('course').select('id').where('shortname', '=', 'GEN1').executeTakeFirstOrThrow();
+    const assign = await db.selectFrom('assign').select('id').where('course', '=', lecture.id).executeTakeFirstOrThrow();
+    const cm = await db.selectFrom('course_modules').innerJoin('modules', 'modules.id', 'course_modules.module').select('course_modules.id').where('modules.name', '=', 'assign').where('course_modules.instance', '=', assign.id).executeTakeFirstOrThrow();
+    const context = await db.selectFrom('context').select('path').where('contextlevel', '=', CONTEXT_MODULE).where('instanceid', '=', cm.id).executeTakeFirstOrThrow();
+    expect(context.path).not.toBe('');
+    const submissions = await db.selectFrom('assign_submission').select(['userid', 'status']).where('assignment', '=', assign.id).execute();
+    const expected = Array.from({ length: size.lectureStudents }, (_, n) => n).filter((n) => n % 10 !== 0);
+    expect(submissions).toHaveLength(expected.length);
+    expect(submissions.filter((s) => s.status === 'draft')).toHaveLength(expected.filter((n) => n % 10 === 1).length);
+    const texts = await db.selectFrom('assignsubmission_onlinetext').select('submission').where('assignment', '=', assign.id).execute();
+    expect(texts).toHaveLength(expected.length);
+    const grades = await db.selectFrom('assign_grades').select('grade').where('assignment', '=', assign.id).execute();
+    expect(grades).toHaveLength(expected.filter((n) => n % 10 !== 1 && n % 3 === 0).length);
+    expect(grades.every((g) => Number(g.grade) >= 40 && Number(g.grade) <= 100)).toBe(true);
+  });
 });

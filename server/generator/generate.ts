@@ -1,6 +1,7 @@
 /**
  * The large-site generator (`npm run generate -- --size S|M|L|XL`): categories, users, courses with
- * sections and activities, enrolments, tags on courses and activities, and log rows, written in bulk.
+ * sections and activities, enrolments, an assignment in the "Large lecture" with its students'
+ * submissions and grades, tags on courses and activities, and log rows, written in bulk.
  *
  * Resumable: every step works in chunks, and each chunk commits together with the step's counter in
  * the config table (`generator_<step>`), so an interrupted run continues where it stopped. Every row
@@ -15,7 +16,7 @@ import { getConfig, setConfig } from '../platform/config-store';
 import { now } from '../platform/platform';
 import type { SiteSize } from './sizes';
 
-export const GENERATOR_STEPS = ['categories', 'users', 'courses', 'enrolments', 'tags', 'taginstances', 'logs'] as const;
+export const GENERATOR_STEPS = ['categories', 'users', 'courses', 'enrolments', 'assignment', 'submissions', 'tags', 'taginstances', 'logs'] as const;
 export type GeneratorStep = (typeof GENERATOR_STEPS)[number];
 
 export interface GeneratorProgress {
@@ -254,6 +255,56 @@ export async function generateSite(db: Kysely<DB>, options: GenerateOptions): Pr
     }
     for (const part of chunks(enrolments)) await trx.insertInto('user_enrolments').values(part).execute();
     for (const part of chunks(assignments)) await trx.insertInto('role_assignments').values(part).execute();
+  });
+
+  // The "Large lecture" assignment: one activity in the lecture's first section (written once).
+  const lecture = courses[0];
+  const assignModule = await db.selectFrom('modules').select('id').where('name', '=', 'assign').executeTakeFirst();
+  await step('assignment', lecture && assignModule ? 1 : 0, 1, async (trx) => {
+    if (!lecture || !assignModule) return;
+    const assign = await trx
+      .insertInto('assign')
+      .values({ course: lecture.id, name: 'Lecture essay', intro: '<p>Write 500 words on the week one reading.</p>', duedate: t - 2 * DAY, allowsubmissionsfromdate: t - 20 * DAY, grade: 100, onlinetext_enabled: 1, submissiondrafts: 1, timemodified: t })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const section = await trx.selectFrom('course_sections').select(['id', 'sequence']).where('course', '=', lecture.id).where('section', '=', 1).executeTakeFirstOrThrow();
+    const cm = await trx.insertInto('course_modules').values({ course: lecture.id, module: assignModule.id, instance: assign.id, section: section.id, added: t }).returning('id').executeTakeFirstOrThrow();
+    const parent = await trx.selectFrom('context').select(['path', 'depth']).where('id', '=', lecture.contextid).executeTakeFirstOrThrow();
+    const context = await trx.insertInto('context').values({ contextlevel: CONTEXT_MODULE, instanceid: cm.id }).returning('id').executeTakeFirstOrThrow();
+    await trx.updateTable('context').set({ path: `${parent.path}/${context.id}`, depth: parent.depth + 1 }).where('id', '=', context.id).execute();
+    await trx.updateTable('course_sections').set({ sequence: section.sequence ? `${section.sequence},${cm.id}` : String(cm.id) }).where('id', '=', section.id).execute();
+  });
+
+  // Its submissions: the lecture's students are the first users (see the enrolments window). Of every
+  // ten, one has no submission, one a draft, the rest submitted (every seventh late); every third
+  // submission is graded by the lecture's teacher.
+  const lectureAssign = lecture ? await db.selectFrom('assign').select('id').where('course', '=', lecture.id).where('name', '=', 'Lecture essay').executeTakeFirst() : undefined;
+  const lectureStudentCount = Math.min(size.lectureStudents, Math.max(userIds.length - 1, 0));
+  const lectureTeacher = userIds[lectureStudentCount] ?? 0;
+  await step('submissions', lectureAssign ? lectureStudentCount : 0, ROWS_PER_INSERT, async (trx, from, to) => {
+    if (!lectureAssign) return;
+    const due = t - 2 * DAY;
+    const made = Array.from({ length: to - from }, (_, i) => from + i)
+      .filter((n) => n % 10 !== 0)
+      .map((n) => ({ n, userid: userIds[n] ?? 0, status: n % 10 === 1 ? 'draft' : 'submitted', time: n % 7 === 0 ? due + ((n * 613) % DAY) : due - ((n * 7919) % (10 * DAY)) }));
+    if (made.length === 0) return;
+    const submissions = await trx
+      .insertInto('assign_submission')
+      .values(made.map((m) => ({ assignment: lectureAssign.id, userid: m.userid, attemptnumber: 0, latest: 1, status: m.status, timecreated: m.time, timemodified: m.time })))
+      .returning(['id', 'userid'])
+      .execute();
+    const submissionOf = new Map(submissions.map((row) => [row.userid, row.id]));
+    await trx
+      .insertInto('assignsubmission_onlinetext')
+      .values(made.map((m) => ({ assignment: lectureAssign.id, submission: submissionOf.get(m.userid) ?? 0, onlinetext: `<p>Essay ${m.n + 1}: ${pick(TAG_WORDS, m.n)} and ${pick(SUBJECTS, m.n)}.</p>`, onlineformat: 1 })))
+      .execute();
+    const graded = made.filter((m) => m.status === 'submitted' && m.n % 3 === 0);
+    if (graded.length) {
+      await trx
+        .insertInto('assign_grades')
+        .values(graded.map((m) => ({ assignment: lectureAssign.id, userid: m.userid, attemptnumber: 0, grade: 40 + ((m.n * 37) % 61), grader: lectureTeacher, timecreated: m.time + DAY, timemodified: m.time + DAY })))
+        .execute();
+    }
   });
 
   // Tags, in the collection course and activity tags use.
