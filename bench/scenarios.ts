@@ -167,6 +167,8 @@ export function buildScenarios(ids: BenchIds, size: SiteSize, student: Login, te
     ajax('participants', `participants of a ${n(size.lectureStudents)}-student course, first page`, admin, [{ methodname: 'core_enrol_list_participants', args: { courseid: ids.lectureId } }]),
     ajax('coursestate', `course page state, ${n(size.longCourseActivities)} activities (editing teacher)`, teacher, [{ methodname: 'core_courseformat_get_state', args: { courseid: ids.longCourseId } }]),
     ajax('assignids', `mod_assign_list_participants, all ${n(size.lectureStudents)} (the grader's id list)`, grader, [{ methodname: 'mod_assign_list_participants', args: { assignid: ids.lectureAssignId, onlyids: true } }], {
+      // One grader opening the screen: the target is the latency of one call, not of a queue of them.
+      connections: 1,
       target: { p50ms: 100, source: ASSIGN_ISSUE },
     }),
     ajax('assignsearch', 'mod_assign_list_participants, user selector search (limit 30)', grader, [{ methodname: 'mod_assign_list_participants', args: { assignid: ids.lectureAssignId, filter: 'ana', limit: 30 } }]),
