@@ -1,6 +1,7 @@
 /**
  * Stored cross-site scripting: script and event-handler payloads are saved into the texts people can
- * edit (course, category, group, cohort, role and tag names, course summary, user names) and every
+ * edit (course, category, group, cohort, role and tag names, course summary, user names, an
+ * assignment's name and description, its marking guide and feedback comment) and every
  * page showing them is opened. No script may run, and — so the test does not lean on the
  * Content-Security-Policy alone — no payload may have become live markup: no event-handler
  * attribute, no javascript: link and no injected script element in the page. (Rich text such as the
@@ -57,6 +58,26 @@ test('payloads saved in editable texts never run or become markup on the pages t
   await ws(page, 'core_role_create_role', { shortname: `xss${MARK}`, name: payload('Role'), description: payload('Role description'), archetype: 'student', contextlevels: [50], permissions: [{ capability: 'moodle/course:viewparticipants', permission: 1 }] });
   await ws(page, 'core_tag_set_item_tags', { component: 'core', itemtype: 'course', itemid: courseid, tags: [payload('Tag')] });
   const context = await ws<{ contextid: number }>(page, 'core_role_get_review_access', { contextlevel: 'course', instanceid: courseid });
+  // An assignment with a marking guide, graded with a feedback comment: names, descriptions, criteria,
+  // frequently used comments and feedback are all texts teachers write.
+  const assignment = await ws<{ cmid: number; instance: number }>(page, 'mod_assign_add_instance', {
+    courseid,
+    section: 1,
+    name: payload('Assignment'),
+    intro: `<p>Brief</p>${payload('Brief')}`,
+    grade: 10,
+    onlinetext_enabled: 1,
+    gradingmethod: 'guide',
+  });
+  await ws(page, 'core_grading_save_guide', {
+    cmid: assignment.cmid,
+    name: payload('Guide'),
+    description: payload('Guide description'),
+    status: 20,
+    criteria: [{ id: 0, shortname: payload('Criterion'), description: payload('For students'), descriptionmarkers: payload('For markers'), maxscore: 10 }],
+    comments: [{ id: 0, description: payload('Comment') }],
+  });
+  await ws(page, 'mod_assign_save_grade', { assignmentid: assignment.instance, userid, grade: 7, plugindata: { assignfeedbackcomments_editor: { text: payload('Feedback'), format: 1 } } });
 
   const pages: Array<[string, string]> = [
     [`/course/view.php?id=${courseid}`, 'Course'],
@@ -72,6 +93,11 @@ test('payloads saved in editable texts never run or become markup on the pages t
     [`/admin/roles/assign.php?contextid=${context.contextid}`, 'Role'],
     [`/admin/roles/permissions.php?contextid=${context.contextid}`, 'Role'],
     [`/tag/manage.php?tc=1&filter=${MARK}`, 'Tag'],
+    [`/mod/assign/view.php?id=${assignment.cmid}`, 'Assignment'],
+    [`/mod/assign/view.php?id=${assignment.cmid}&action=grading`, 'First'],
+    [`/mod/assign/view.php?id=${assignment.cmid}&action=grader&userid=${userid}`, 'Criterion'],
+    [`/grade/report/grader/index.php?id=${courseid}`, 'Assignment'],
+    [`/grade/report/user/index.php?id=${courseid}&userid=${userid}`, 'Feedback'],
   ];
   for (const [url, what] of pages) {
     await page.goto(url);
