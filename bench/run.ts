@@ -108,22 +108,19 @@ async function courseByShortname(shortname: string): Promise<{ id: number; conte
 }
 const lecture = await courseByShortname('GEN1');
 const longCourse = await courseByShortname('GEN2');
-const longTeacher = await platform.db
-  .selectFrom('role_assignments')
-  .innerJoin('role', 'role.id', 'role_assignments.roleid')
-  .innerJoin('user', 'user.id', 'role_assignments.userid')
-  .select('user.username')
-  .where('role.shortname', '=', 'editingteacher')
-  .where('role_assignments.contextid', '=', longCourse.contextid)
-  .executeTakeFirstOrThrow();
-const lectureTeacher = await platform.db
-  .selectFrom('role_assignments')
-  .innerJoin('role', 'role.id', 'role_assignments.roleid')
-  .innerJoin('user', 'user.id', 'role_assignments.userid')
-  .select('user.username')
-  .where('role.shortname', '=', 'editingteacher')
-  .where('role_assignments.contextid', '=', lecture.contextid)
-  .executeTakeFirstOrThrow();
+/** The editing teacher of a generated course (each has one). */
+async function editingTeacherOf(course: { contextid: number }): Promise<{ username: string }> {
+  return platform.db
+    .selectFrom('role_assignments')
+    .innerJoin('role', 'role.id', 'role_assignments.roleid')
+    .innerJoin('user', 'user.id', 'role_assignments.userid')
+    .select('user.username')
+    .where('role.shortname', '=', 'editingteacher')
+    .where('role_assignments.contextid', '=', course.contextid)
+    .executeTakeFirstOrThrow();
+}
+const longTeacher = await editingTeacherOf(longCourse);
+const lectureTeacher = await editingTeacherOf(lecture);
 const lectureAssign = await platform.db.selectFrom('assign').select('id').where('course', '=', lecture.id).where('name', '=', 'Lecture essay').executeTakeFirstOrThrow();
 const gradedUser = await platform.db.selectFrom('assign_submission').select('userid').where('assignment', '=', lectureAssign.id).where('status', '=', 'submitted').orderBy('id').executeTakeFirstOrThrow();
 const tagArea = await platform.db.selectFrom('tag_area').select('tagcollid').where('component', '=', 'core').where('itemtype', '=', 'course').executeTakeFirstOrThrow();
