@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { GRADING_FILTERS, modAssignGetGradingTable, modAssignViewGradingTable, type GradingFilter, type GradingTableRow } from '../../../api/assign';
 import { IDENTITY_FIELDS } from '../../../api/identity';
@@ -9,6 +9,7 @@ import { useWsQuery } from '../../platform/query';
 import { SortHeader, type SortState } from '../../platform/sorting';
 import { formatDateTime } from '../../platform/text';
 import { relativeUrl } from '../../platform/url';
+import { useSearchText } from '../../platform/useSearchText';
 import { useStrings } from '../../platform/useStrings';
 import { NameWithPicture } from '../grades/UserPicture';
 import type { ModuleInfo } from '../mod/ModuleView';
@@ -18,7 +19,6 @@ import { ASSIGN_STRINGS } from './strings';
 const SORTS = ['fullname', 'status', 'grade', 'timemodified'] as const;
 type Sort = (typeof SORTS)[number];
 const PAGE_SIZES = [10, 20, 50, 100] as const;
-const SEARCH_DELAY_MS = 300;
 
 /** Filters, search, sort and paging live in the address: bookmarks and the back button keep them. */
 function useTableParams() {
@@ -50,13 +50,7 @@ export function GradingTable({ cm }: { cm: ModuleInfo }) {
   const s = useStrings('mod_assign', ASSIGN_STRINGS);
   const labels = useStrings('moodle', IDENTITY_FIELDS);
   const [state, update] = useTableParams();
-  const [text, setText] = useState(state.search);
-  useEffect(() => {
-    if (text.trim() === state.search) return undefined;
-    const timer = setTimeout(() => update({ search: text.trim() }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typing starts a new search.
-  }, [text]);
+  const [text, setText] = useSearchText(state.search, (search) => update({ search }));
   useEffect(() => {
     // Logs the view (Moodle's event); the table does not depend on it.
     call(modAssignViewGradingTable, { assignid: cm.instance }).catch(() => undefined);

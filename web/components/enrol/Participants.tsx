@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import { addNotification } from '../../platform/notifications';
 import { PageSizeSelect, Pager } from '../../platform/Pager';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
+import { useSearchText } from '../../platform/useSearchText';
 import { useStrings } from '../../platform/useStrings';
 import { EditEnrolmentDialog, type EditedEnrolment } from './EditEnrolmentDialog';
 import { EditRolesDialog } from './EditRolesDialog';
@@ -26,7 +27,6 @@ type Status = 'all' | 'active' | 'suspended';
 const SORTS: readonly Sort[] = ['lastname', 'firstname', 'lastaccess', ...IDENTITY_FIELDS];
 const STATUSES: readonly Status[] = ['all', 'active', 'suspended'];
 const PAGE_SIZES = [20, 50, 100, 1000] as const;
-const SEARCH_DELAY_MS = 300;
 
 /** The list's state lives in the address, so a view can be bookmarked and the back button works. */
 function useListParams() {
@@ -68,15 +68,9 @@ type Dialog = { kind: 'enrol' } | { kind: 'methods' } | { kind: 'enrolment'; edi
 function ParticipantsPage({ courseid }: { courseid: number }) {
   const s = useStrings('core_enrol', ENROL_STRINGS);
   const [state, update] = useListParams();
-  const [text, setText] = useState(state.search);
+  const [text, setText] = useSearchText(state.search, (search) => update({ search }));
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
-  useEffect(() => {
-    if (text.trim() === state.search) return undefined;
-    const timer = setTimeout(() => update({ search: text.trim() }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typing starts a new search.
-  }, [text]);
   const list = useWsQuery(coreEnrolListParticipants, { courseid, ...state, direction: state.direction }, { meta: { quiet: true }, placeholderData: (previous) => previous });
   const unenrol = useWsMutation(enrolManualUnenrolUsers, [coreEnrolListParticipants]);
 

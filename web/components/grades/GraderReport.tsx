@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { coreCourseGetCoursesByField } from '../../../api/course';
 import { gradereportGraderGetCourseGrades } from '../../../api/grades';
@@ -8,13 +7,13 @@ import { Loading, Page } from '../../app/Page';
 import { PageSizeSelect, Pager } from '../../platform/Pager';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
+import { useSearchText } from '../../platform/useSearchText';
 import { useStrings } from '../../platform/useStrings';
 import { GRADES_STRINGS } from './strings';
 import { NameWithPicture } from './UserPicture';
 import './grades.css';
 
 const PAGE_SIZES = [20, 50, 100] as const;
-const SEARCH_DELAY_MS = 300;
 
 /** `/grade/report/grader/index.php?id=<courseid>`: the course's grades, a column per graded activity and a row per learner. */
 export function GraderReport() {
@@ -47,13 +46,7 @@ function GraderReportPage({ courseid }: { courseid: number }) {
   const s = useStrings('core_grades', GRADES_STRINGS);
   const m = useStrings('moodle', ['mycourses']);
   const [state, update] = useReportParams();
-  const [text, setText] = useState(state.search);
-  useEffect(() => {
-    if (text.trim() === state.search) return undefined;
-    const timer = setTimeout(() => update({ search: text.trim() }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typing starts a new search.
-  }, [text]);
+  const [text, setText] = useSearchText(state.search, (search) => update({ search }));
   const course = useWsQuery(coreCourseGetCoursesByField, { field: 'id', value: courseid }, { meta: { quiet: true } });
   const report = useWsQuery(gradereportGraderGetCourseGrades, { courseid, ...state }, { meta: { quiet: true }, placeholderData: (previous) => previous });
   const failure = course.error ?? report.error;
