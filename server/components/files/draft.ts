@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ensureUserContext } from '../../platform/access/contexts';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { failUpload as fail, readUploadForm } from './upload';
 import { areaFiles, cleanFilename, mimetypeOf, storeFile, type FileArea } from './storage';
 
 /** The largest file a draft area takes (the site upload limit; an activity may allow less). */
@@ -15,9 +16,6 @@ export const MAX_DRAFT_FILES = 20;
 
 const draft = (contextid: number, itemid: number): FileArea => ({ contextid, component: 'user', filearea: 'draft', itemid });
 
-function fail(platform: Platform, reply: FastifyReply, error: AppError) {
-  return reply.code(error.status).send({ error: platform.strings.errorMessage(error.errorcode, error.component, error.a), errorcode: error.errorcode });
-}
 
 async function answer(db: Kysely<DB>, area: FileArea) {
   const files = await areaFiles(db, area);
@@ -38,20 +36,8 @@ export function registerDraftRoutes(app: FastifyInstance, platform: Platform): v
       const actor = request.user;
       if (!actor) return fail(platform, reply, new AppError('requireloginerror', { status: 401 }));
       if (!request.isMultipart()) return fail(platform, reply, new AppError('invalidparameter', { debuginfo: 'multipart form expected' }));
-      const fields: Record<string, string> = {};
-      let upload: { filename: string; content: Buffer } | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const content = await part.toBuffer().catch((error: unknown) => {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
-            throw error;
-          });
-          if (content === null) return fail(platform, reply, new AppError('maxbytesfile', { component: 'core_files', a: { file: part.filename, size: `${MAX_DRAFT_FILE_BYTES / 1024 / 1024} MB` }, status: 413 }));
-          upload = { filename: part.filename, content };
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
-        }
-      }
+      const { fields, upload, tooLarge } = await readUploadForm(request);
+      if (tooLarge !== undefined) return fail(platform, reply, new AppError('maxbytesfile', { component: 'core_files', a: { file: tooLarge, size: `${MAX_DRAFT_FILE_BYTES / 1024 / 1024} MB` }, status: 413 }));
       if (fields.sesskey !== request.tsession?.sesskey) return fail(platform, reply, new AppError('invalidsesskey', { status: 403 }));
       const itemidText = fields.itemid ?? '0';
       if (!/^\d{1,10}$/.test(itemidText) || Number(itemidText) > 2 ** 31 - 1) return fail(platform, reply, new AppError('invalidparameter', { debuginfo: 'itemid' }));

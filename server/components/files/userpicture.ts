@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createAccess } from '../../platform/access/checker';
@@ -7,6 +7,7 @@ import { ensureUserContext, getSystemContext } from '../../platform/access/conte
 import { AppError } from '../../platform/errors';
 import { logContextEvent } from '../../platform/events';
 import type { Platform } from '../../platform/platform';
+import { failUpload as fail, readUploadForm } from './upload';
 import { areaFile, clearArea, imageType, readContent, replaceAreaFile } from './storage';
 
 /** Largest picture accepted, in bytes. */
@@ -14,9 +15,6 @@ export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 
 const area = (contextid: number) => ({ contextid, component: 'user', filearea: 'icon', itemid: 0 });
 
-function fail(platform: Platform, reply: FastifyReply, error: AppError) {
-  return reply.code(error.status).send({ error: platform.strings.errorMessage(error.errorcode, error.component, error.a), errorcode: error.errorcode });
-}
 
 function targetId(request: FastifyRequest): number {
   const id = Number((request.query as Record<string, string | undefined>).id);
@@ -48,20 +46,8 @@ export function registerUserPictureRoutes(app: FastifyInstance, platform: Platfo
       const userid = targetId(request);
       if (!userid) return fail(platform, reply, new AppError('invalidparameter', { debuginfo: 'id' }));
       if (!request.isMultipart()) return fail(platform, reply, new AppError('invalidparameter', { debuginfo: 'multipart form expected' }));
-      const fields: Record<string, string> = {};
-      let upload: { filename: string; content: Buffer } | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const content = await part.toBuffer().catch((error: unknown) => {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
-            throw error;
-          });
-          if (content === null) return fail(platform, reply, new AppError('picturetoolarge', { component: 'core_files', a: MAX_PICTURE_BYTES / 1024 / 1024, status: 413 }));
-          upload = { filename: part.filename, content };
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
-        }
-      }
+      const { fields, upload, tooLarge } = await readUploadForm(request);
+      if (tooLarge !== undefined) return fail(platform, reply, new AppError('picturetoolarge', { component: 'core_files', a: MAX_PICTURE_BYTES / 1024 / 1024, status: 413 }));
       if (fields.sesskey !== request.tsession?.sesskey) return fail(platform, reply, new AppError('invalidsesskey', { status: 403 }));
       let contextid: number;
       try {
