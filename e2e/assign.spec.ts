@@ -75,8 +75,11 @@ test('a teacher creates an assignment through the form, a learner submits online
   await expect(summary.getByRole('row', { name: /Needs grading/ })).toContainText('1');
   await page.getByRole('link', { name: 'View all submissions' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Grading table' })).toBeVisible();
-  await page.getByLabel('Requires grading').check();
+  // The filter lives in the address: the box shows ticked once the address has changed, so click and
+  // wait for both rather than `check()`, which wants the box ticked the moment the click ends.
+  await page.getByLabel('Requires grading').click();
   await expect(page).toHaveURL(/filter=requiregrading/);
+  await expect(page.getByLabel('Requires grading')).toBeChecked();
   const rows = page.getByRole('table', { name: 'Grading table' }).locator('tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(learner.fullname);
