@@ -56,7 +56,7 @@ test('a teacher creates an assignment through the form, a learner submits online
   await mine.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name }).click();
   const guard = mine.getByRole('alertdialog', { name: 'Unsaved changes' });
   await guard.getByRole('button', { name: 'Stay on this page' }).click();
-  await expect(text).toHaveValue('Organisms with useful traits survive and pass them on.');
+  await expect(text).toHaveText('Organisms with useful traits survive and pass them on.');
   await mine.getByRole('button', { name: 'Save changes' }).click();
   await expect(mine.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(status.getByRole('row', { name: /Submission status/ })).toContainText('Draft (not submitted)');

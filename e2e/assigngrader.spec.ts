@@ -133,12 +133,18 @@ test('grading with the marking guide: the comment chooser, a score above the max
   await expect(accuracy.getByLabel('Score')).toHaveValue('11');
 
   await accuracy.getByLabel('Score').fill('8');
-  await page.getByLabel('Feedback comments').fill('A careful comparison.');
+  // Feedback is rich text: the toolbar's Bold button formats what is typed next.
+  const feedback = page.getByRole('textbox', { name: 'Feedback comments' });
+  await feedback.fill('A careful ');
+  await feedback.press('End');
+  await page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Bold' }).click();
+  await feedback.pressSequentially('comparison');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('The changes to the grade and feedback were saved')).toBeVisible();
   await expect(page.getByText('Total score: 19 / 25')).toBeVisible();
   await expect(accuracy.getByLabel('Remark')).toHaveValue('Clear and accurate.\nAdd a labelled diagram.');
-  await expect(page.getByLabel('Feedback comments')).toHaveValue('A careful comparison.');
+  await expect(feedback).toHaveText('A careful comparison');
+  await expect(feedback.locator('strong')).toHaveText('comparison');
 
   // Moving on with unsaved changes asks first: Cancel stays, "Save and continue" saves and moves.
   const nav = page.getByRole('group', { name: 'Grading navigation' });

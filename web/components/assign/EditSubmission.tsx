@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import type { Warning } from '../../../api/types';
@@ -9,6 +9,7 @@ import { describedBy, ErrorSummary } from '../../platform/FormField';
 import { showException } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
+import { RichText } from '../../platform/RichText';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
 import { useUnsavedChanges } from '../../platform/useUnsavedChanges';
@@ -17,7 +18,7 @@ import { AssignPage } from './AssignView';
 import { submissionContent, type SubmissionStatusInfo } from './AssignStatus';
 import { changeDraftArea, DraftRefused } from './draftfiles';
 import { formatSize } from './format';
-import { countWords, htmlToPlain, textToHtml } from './onlinetext';
+import { countWords, htmlToPlain } from './onlinetext';
 import { ASSIGN_STRINGS } from './strings';
 
 /** `/mod/assign/view.php?id=<cmid>&action=editsubmission`: the learner's online text and files. */
@@ -67,7 +68,7 @@ function SubmissionForm({ cm, status }: { cm: ModuleInfo; status: SubmissionStat
   const navigate = useNavigate();
   const { assign } = status;
   const textId = useId();
-  const [initialText] = useState(() => htmlToPlain(submissionContent(status.lastattempt?.submission).onlinetext));
+  const [initialText] = useState(() => submissionContent(status.lastattempt?.submission).onlinetext);
   const [text, setText] = useState(initialText);
   const [draft, setDraft] = useState<(DraftArea & { maxfiles: number; maxbytes: number }) | null>(null);
   const [filesChanged, setFilesChanged] = useState(false);
@@ -87,7 +88,7 @@ function SubmissionForm({ cm, status }: { cm: ModuleInfo; status: SubmissionStat
     prepareFiles({ assignmentid: assign.id }, { onSuccess: setDraft });
   }, [assign.file_enabled, assign.id, prepareFiles]);
 
-  const words = countWords(text);
+  const words = useMemo(() => countWords(htmlToPlain(text)), [text]);
   const limit = assign.onlinetext_wordlimit;
   const overLimit = assign.onlinetext_enabled && limit > 0 && words > limit;
   const dirty = !saved && (text !== initialText || filesChanged);
@@ -148,7 +149,7 @@ function SubmissionForm({ cm, status }: { cm: ModuleInfo; status: SubmissionStat
       {
         assignmentid: assign.id,
         plugindata: {
-          ...(assign.onlinetext_enabled ? { onlinetext_editor: { text: textToHtml(text), format: 1, itemid: 0 } } : {}),
+          ...(assign.onlinetext_enabled ? { onlinetext_editor: { text, format: 1, itemid: 0 } } : {}),
           ...(assign.file_enabled && draft ? { files_filemanager: draft.itemid } : {}),
         },
       },
@@ -188,8 +189,10 @@ function SubmissionForm({ cm, status }: { cm: ModuleInfo; status: SubmissionStat
       </div>
       {assign.onlinetext_enabled && (
         <div className="field">
-          <label htmlFor={textId}>{s('onlinetext')}</label>
-          <textarea id={textId} rows={12} value={text} onChange={(e) => setText(e.target.value)} {...describedBy(textId, textError, countText)} />
+          <span id={`${textId}-label`} className="field-label">
+            {s('onlinetext')}
+          </span>
+          <RichText id={textId} labelId={`${textId}-label`} rows={10} value={text} onChange={setText} invalid={Boolean(textError)} describedBy={describedBy(textId, textError, countText)['aria-describedby']} />
           <p id={`${textId}-help`} className={`field-help assign-wordcount${overLimit ? ' is-over' : ''}`} aria-live="polite">
             {countText}
           </p>

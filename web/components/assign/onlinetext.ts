@@ -1,6 +1,7 @@
 /**
- * The online text is stored as HTML (format 1); learners write it as plain text in a textarea.
- * These convert between the two: paragraphs (blank lines) become <p>, single line breaks <br>.
+ * Online text and feedback comments are stored as HTML (format 1) and written in the rich-text editor.
+ * `textToHtml` opens plain text (a comment saved in another format) as paragraphs; `htmlToPlain` gives
+ * the words of HTML, for the word count.
  */
 
 function escapeHtml(text: string): string {
@@ -19,7 +20,7 @@ export function textToHtml(text: string): string {
 
 const BLOCKS = new Set(['P', 'DIV', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'PRE', 'BLOCKQUOTE', 'TR']);
 
-/** The text of stored HTML for editing: blocks become paragraphs, <br> a line break; nothing is run or rendered. */
+/** The text of stored HTML: blocks become paragraphs, <br> a line break; nothing is run or rendered. */
 export function htmlToPlain(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const parts: string[] = [];

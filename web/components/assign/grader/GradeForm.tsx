@@ -7,6 +7,7 @@ import { call } from '../../../platform/ajax';
 import { showException } from '../../../platform/dialogs';
 import { describedBy } from '../../../platform/FormField';
 import { addNotification } from '../../../platform/notifications';
+import { RichText } from '../../../platform/RichText';
 import { formatDateTime } from '../../../platform/text';
 import type { StringLookup } from '../../../platform/useStrings';
 import { GuideFields } from './GuideFields';
@@ -170,8 +171,10 @@ export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFo
         </p>
       )}
       <div className="field">
-        <label htmlFor="grader-feedback">{s('feedbackcomments')}</label>
-        <textarea id="grader-feedback" name="assignfeedbackcomments_editor[text]" rows={6} value={values.feedback} onChange={(e) => update({ ...values, feedback: e.target.value })} />
+        <span id="grader-feedback-label" className="field-label">
+          {s('feedbackcomments')}
+        </span>
+        <RichText id="grader-feedback" labelId="grader-feedback-label" rows={5} value={values.feedback} onChange={(feedback) => update({ ...values, feedback })} />
       </div>
       <label className="grader-notify">
         <input type="checkbox" checked={values.notify} onChange={(e) => setValues({ ...values, notify: e.target.checked })} /> {s('sendstudentnotifications')}

@@ -33,9 +33,9 @@ function decode(json: string): URLSearchParams {
 }
 
 describe('the grading form', () => {
-  it('starts from the stored grade, feedback as text and the default of "notify student"', () => {
+  it('starts from the stored grade, the feedback as stored HTML and the default of "notify student"', () => {
     const values = initialValues(panel());
-    expect(values).toMatchObject({ grade: '7.5', feedback: 'Good\n\nLine one\ntwo', notify: true });
+    expect(values).toMatchObject({ grade: '7.5', feedback: '<p>Good</p><p>Line one<br>two</p>', notify: true });
   });
 
   it('starts a scale at "no grade" when ungraded, and a guide from its fillings', () => {
@@ -51,9 +51,9 @@ describe('the grading form', () => {
   });
 
   it('encodes points with the feedback as HTML and the grade time it was loaded with', () => {
-    const form = decode(encodeGradingForm(panel(), { grade: ' 9 ', feedback: 'Well <done>', notify: false, criteria: {} }));
+    const form = decode(encodeGradingForm(panel(), { grade: ' 9 ', feedback: '<p>Well <strong>done</strong></p>', notify: false, criteria: {} }));
     expect(form.get('grade')).toBe('9');
-    expect(form.get('assignfeedbackcomments_editor[text]')).toBe('<p>Well &lt;done&gt;</p>');
+    expect(form.get('assignfeedbackcomments_editor[text]')).toBe('<p>Well <strong>done</strong></p>');
     expect(form.get('assignfeedbackcomments_editor[format]')).toBe('1');
     expect(form.get('sendstudentnotifications')).toBe('0');
     expect(form.get('gradetimemodified')).toBe('1700000000');

@@ -1,5 +1,5 @@
 import type { GradingPanel } from '../../../../api/assign';
-import { htmlToPlain, textToHtml } from '../onlinetext';
+import { textToHtml } from '../onlinetext';
 
 /** HTML, the format feedback comments are stored in. */
 const FORMAT_HTML = 1;
@@ -8,7 +8,7 @@ const FORMAT_HTML = 1;
 export interface GradeFormValues {
   /** Points as typed, a scale value ('-1': no grade), or '' when the grade comes from the guide. */
   grade: string;
-  /** The feedback comment as plain text (paragraphs by blank lines). */
+  /** The feedback comment as HTML ('' when there is none). */
   feedback: string;
   notify: boolean;
   /** Marking-guide scores and remarks by criterion id. */
@@ -26,7 +26,8 @@ export function initialValues(panel: GradingPanel): GradeFormValues {
   let value = '';
   if (!guide && gradeitem.type === 'points' && grade.grade !== null && grade.grade >= 0) value = String(grade.grade);
   if (!guide && gradeitem.type === 'scale') value = grade.grade !== null && grade.grade > 0 ? String(grade.grade) : '-1';
-  const feedback = grade.feedbackformat === FORMAT_HTML ? htmlToPlain(grade.feedbackcomment) : grade.feedbackcomment;
+  // Comments saved in another format (plain text from an older client) open as HTML paragraphs.
+  const feedback = grade.feedbackformat === FORMAT_HTML ? grade.feedbackcomment : textToHtml(grade.feedbackcomment);
   return { grade: value, feedback, notify: panel.sendstudentnotifications, criteria };
 }
 
@@ -63,7 +64,7 @@ export function encodeGradingForm(panel: GradingPanel, values: GradeFormValues):
   } else if (panel.gradeitem.type !== 'none') {
     form.set('grade', values.grade.trim());
   }
-  form.set('assignfeedbackcomments_editor[text]', textToHtml(values.feedback));
+  form.set('assignfeedbackcomments_editor[text]', values.feedback);
   form.set('assignfeedbackcomments_editor[format]', String(FORMAT_HTML));
   form.set('sendstudentnotifications', values.notify ? '1' : '0');
   return JSON.stringify(form.toString());
