@@ -31,7 +31,7 @@ test('a teacher turns editing on, adds a section and a page, renames it in place
   await expect(form.getByText('Required')).toBeVisible();
   await form.getByLabel('Name').fill('Mitosis notes');
   await form.getByLabel('Description').fill('Read before the lab.');
-  await form.getByLabel('Page content').fill('<p>Chromosomes line up in metaphase.</p>');
+  await form.getByLabel('Page content').fill('Chromosomes line up in metaphase.');
   await form.getByRole('button', { name: 'Save and return to course' }).click();
   await expect(form).toBeHidden();
   const cells = sections.filter({ has: page.getByRole('heading', { name: 'Cells and life' }) });

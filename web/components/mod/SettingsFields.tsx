@@ -5,6 +5,7 @@ import { coreCourseformatGetModule, coreCourseformatGetModuleForm, coreCoursefor
 import { Loading } from '../../app/Page';
 import { describedBy, FormField } from '../../platform/FormField';
 import { showException } from '../../platform/dialogs';
+import { RichText } from '../../platform/RichText';
 import { useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { useUnsavedChanges } from '../../platform/useUnsavedChanges';
@@ -98,17 +99,36 @@ interface FieldProps {
   type?: 'text' | 'url';
 }
 
-/** A labelled field: label above, help and error below, tied to the input for screen readers. */
+/**
+ * A labelled field: label above, help and error below, tied to the input for screen readers. A
+ * multi-line field (a description, a page's content) is rich text, stored as HTML.
+ */
 export function SettingsField({ label, value, onChange, error, help, multiline = false, required = false, type = 'text' }: FieldProps) {
   const id = useId();
-  const common = { id, value, ...describedBy(id, error, help), 'aria-required': required || undefined };
+  const described = describedBy(id, error, help);
+  if (multiline) {
+    return (
+      <div className="field">
+        <span id={`${id}-label`} className="field-label">
+          {label}
+        </span>
+        <RichText id={id} labelId={`${id}-label`} rows={4} value={value} onChange={onChange} invalid={Boolean(error)} describedBy={described['aria-describedby']} />
+        {help && (
+          <p id={`${id}-help`} className="field-help">
+            {help}
+          </p>
+        )}
+        {error && (
+          <p id={`${id}-error`} className="field-error">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
   return (
     <FormField id={id} label={label} error={error} help={help}>
-      {multiline ? (
-        <textarea {...common} rows={5} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <input {...common} type={type === 'url' ? 'text' : type} inputMode={type === 'url' ? 'url' : undefined} onChange={(e) => onChange(e.target.value)} />
-      )}
+      <input id={id} value={value} {...described} aria-required={required || undefined} type={type === 'url' ? 'text' : type} inputMode={type === 'url' ? 'url' : undefined} onChange={(e) => onChange(e.target.value)} />
     </FormField>
   );
 }
