@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { DB } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -30,6 +30,35 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
 }
 
+/** How many prepared statements one SQLite connection keeps (least recently used go first). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The connection as kysely sees it, with prepared statements kept by their SQL text. Kysely prepares
+ * every query anew, and preparing costs about as much as running a short query; every call's
+ * `begin` and `commit` alone were two preparations. A kept statement still being read by a stream
+ * is not handed out twice (a fresh one is), and SQLite re-prepares a kept one after a schema change.
+ */
+function withStatementCache(connection: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(text: string) {
+      const found = kept.get(text);
+      if (found?.busy) return connection.prepare(text);
+      if (found) {
+        kept.delete(text);
+        kept.set(text, found);
+        return found;
+      }
+      const statement = connection.prepare(text);
+      kept.set(text, statement);
+      if (kept.size > STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value as string);
+      return statement;
+    },
+  };
+}
+
 function openSqlite(file: string): Database {
   if (file !== ':memory:' && file !== '') mkdirSync(dirname(file), { recursive: true });
   const connection = new SQLite(file === '' ? ':memory:' : file);
@@ -42,7 +71,7 @@ function openSqlite(file: string): Database {
   connection.pragma('optimize = 0x10002');
   const optimizer = setInterval(() => connection.pragma('optimize'), 60 * 60 * 1000);
   optimizer.unref();
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   return {
     db,
     dialect: 'sqlite',
