@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { withLazyTransactions } from './lazyTransactions';
 import type { DB } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -71,7 +72,7 @@ function openSqlite(file: string): Database {
   connection.pragma('optimize = 0x10002');
   const optimizer = setInterval(() => connection.pragma('optimize'), 60 * 60 * 1000);
   optimizer.unref();
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const db = new Kysely<DB>({ dialect: withLazyTransactions(new SqliteDialect({ database: withStatementCache(connection) })) });
   return {
     db,
     dialect: 'sqlite',
@@ -90,7 +91,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: withLazyTransactions(new PostgresDialect({ pool })) });
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
