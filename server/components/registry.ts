@@ -9,12 +9,18 @@ import { gradingComponent } from './grading/component';
 import { messageComponent } from './message/component';
 import { courseformatComponent } from './courseformat/component';
 import { enrolComponent } from './enrol/component';
+import { feedbackComponent } from './feedback/component';
 import { groupComponent } from './group/component';
 import { pageComponent } from './page/component';
 import { roleComponent } from './role/component';
 import { tagComponent } from './tag/component';
 import { urlComponent } from './url/component';
+import { ltiComponent } from './lti/component';
 import { userComponent } from './user/component';
+import { questionComponent } from './question/component';
+import { quizComponent } from './quiz/component';
+import { competencyComponent } from './competency/component';
+import { reportComponent } from './report/component';
 
 /** Every component of the site, in install order. A new component is added here, last. */
 export const components: readonly ComponentDefinition[] = [
@@ -34,4 +40,10 @@ export const components: readonly ComponentDefinition[] = [
   gradesComponent,
   gradingComponent,
   assignComponent,
+  feedbackComponent,
+  ltiComponent,
+  questionComponent,
+  quizComponent,
+  competencyComponent,
+  reportComponent,
 ];

@@ -1,12 +1,12 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Dialect, type Generated } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases';
 import { withLazyTransactions } from './lazyTransactions';
 
 interface Probe {
-  db: Kysely<{ note: { id: number; text: string } }>;
+  db: Kysely<{ note: { id: Generated<number>; text: string } }>;
   /** Every statement the database was sent, lower case, in order. */
   sent: string[];
 }

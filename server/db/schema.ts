@@ -774,3 +774,444 @@ export interface AssignUserFlagsTable {
   allocatedmarker: Generated<number>;
 }
 // ---- end mod_assign ----
+
+// ---- core_question and mod_quiz ----
+
+/** core_question and mod_quiz: the question bank and the quiz activity, merged into `DB`. */
+export interface DB {
+  question_categories: QuestionCategoryTable;
+  question: QuestionTable;
+  question_answers: QuestionAnswerTable;
+  quiz: QuizTable;
+  quiz_slots: QuizSlotTable;
+  quiz_attempts: QuizAttemptTable;
+  quiz_attempt_slots: QuizAttemptSlotTable;
+  quiz_grades: QuizGradeTable;
+  quiz_password_passed: QuizPasswordPassedTable;
+}
+
+/** core_question: a category of a course's question bank. */
+export interface QuestionCategoryTable {
+  id: Generated<number>;
+  courseid: number;
+  contextid: number;
+  name: string;
+  info: Generated<string>;
+  sortorder: Generated<number>;
+  timecreated: Generated<number>;
+}
+
+/** core_question: one question; qtype multichoice, truefalse, shortanswer, numerical. */
+export interface QuestionTable {
+  id: Generated<number>;
+  category: number;
+  qtype: string;
+  name: string;
+  questiontext: Generated<string>;
+  generalfeedback: Generated<string>;
+  defaultmark: Generated<number>;
+  /** multichoice: 1 = one answer, 0 = several. */
+  single: Generated<number>;
+  shuffleanswers: Generated<number>;
+  /** shortanswer: 1 = case-sensitive. */
+  usecase: Generated<number>;
+  createdby: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** core_question: an answer of a question with its grade fraction (−1..1), feedback and, for numerical, tolerance. */
+export interface QuestionAnswerTable {
+  id: Generated<number>;
+  question: number;
+  answer: string;
+  fraction: number;
+  feedback: Generated<string>;
+  tolerance: Generated<number>;
+  sortorder: Generated<number>;
+}
+
+/** mod_quiz: one quiz's settings (activities.md §3.1). */
+export interface QuizTable {
+  id: Generated<number>;
+  course: number;
+  name: string;
+  intro: Generated<string>;
+  introformat: Generated<number>;
+  timeopen: Generated<number>;
+  timeclose: Generated<number>;
+  timelimit: Generated<number>;
+  attempts: Generated<number>;
+  grademethod: Generated<number>;
+  questionsperpage: Generated<number>;
+  shufflequestions: Generated<number>;
+  shuffleanswers: Generated<number>;
+  password: Generated<string>;
+  browsersecurity: Generated<string>;
+  reviewattempt: Generated<number>;
+  reviewcorrectness: Generated<number>;
+  reviewmarks: Generated<number>;
+  reviewspecificfeedback: Generated<number>;
+  reviewgeneralfeedback: Generated<number>;
+  reviewrightanswer: Generated<number>;
+  sumgrades: Generated<number>;
+  grade: Generated<number>;
+  decimalpoints: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** mod_quiz: a question placed in a quiz; unique on (quizid, slot). */
+export interface QuizSlotTable {
+  id: Generated<number>;
+  quizid: number;
+  slot: number;
+  page: number;
+  questionid: number;
+  maxmark: number;
+}
+
+/** mod_quiz: one attempt; state inprogress, overdue, finished, abandoned; layout = slots with 0 as page break. */
+export interface QuizAttemptTable {
+  id: Generated<number>;
+  quiz: number;
+  userid: number;
+  attempt: number;
+  layout: Generated<string>;
+  currentpage: Generated<number>;
+  preview: Generated<number>;
+  state: Generated<string>;
+  timestart: Generated<number>;
+  timefinish: Generated<number>;
+  timemodified: Generated<number>;
+  timecheckstate: number | null;
+  sumgrades: number | null;
+}
+
+/** mod_quiz: one question of an attempt: its order of choices, the response (JSON), its grade and flag. */
+export interface QuizAttemptSlotTable {
+  id: Generated<number>;
+  attemptid: number;
+  slot: number;
+  questionid: number;
+  maxmark: number;
+  /** Answer ids in the order shown (JSON array). */
+  choiceorder: Generated<string>;
+  /** The last saved response as JSON {answer?, choices?}. */
+  response: Generated<string>;
+  sequencecheck: Generated<number>;
+  flagged: Generated<number>;
+  /** null until graded. */
+  fraction: number | null;
+}
+
+/** mod_quiz: a user's best grade (rescaled to quiz.grade); unique on (quiz, userid). */
+export interface QuizGradeTable {
+  id: Generated<number>;
+  quiz: number;
+  userid: number;
+  grade: number;
+  timemodified: number;
+}
+
+/** mod_quiz: the quiz password was accepted in this session (cleared when an attempt finishes). */
+export interface QuizPasswordPassedTable {
+  id: Generated<number>;
+  sid: string;
+  quiz: number;
+}
+// ---- end core_question and mod_quiz ----
+
+// ---- mod_feedback (feedback activity) ----
+
+/** mod_feedback: the tables of the feedback activity, merged into `DB`. */
+export interface DB {
+  feedback: FeedbackTable;
+  feedback_item: FeedbackItemTable;
+  feedback_template: FeedbackTemplateTable;
+  feedback_completed: FeedbackCompletedTable;
+  feedback_value: FeedbackValueTable;
+  feedback_completedtmp: FeedbackCompletedTmpTable;
+  feedback_valuetmp: FeedbackValueTmpTable;
+}
+
+/** mod_feedback: one feedback's settings (activities.md §5.1). anonymous 1 = anonymous, 2 = named. */
+export interface FeedbackTable {
+  id: Generated<number>;
+  course: number;
+  name: string;
+  intro: Generated<string>;
+  introformat: Generated<number>;
+  anonymous: Generated<number>;
+  multiple_submit: Generated<number>;
+  autonumbering: Generated<number>;
+  page_after_submit: Generated<string>;
+  page_after_submitformat: Generated<number>;
+  publish_stats: Generated<number>;
+  timeopen: Generated<number>;
+  timeclose: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** mod_feedback: a question of a feedback (feedback > 0) or of a template (template > 0, feedback 0). */
+export interface FeedbackItemTable {
+  id: Generated<number>;
+  feedback: Generated<number>;
+  template: Generated<number>;
+  name: Generated<string>;
+  label: Generated<string>;
+  presentation: Generated<string>;
+  typ: string;
+  hasvalue: Generated<number>;
+  position: Generated<number>;
+  required: Generated<number>;
+  dependitem: Generated<number>;
+  dependvalue: Generated<string>;
+  options: Generated<string>;
+}
+
+/** mod_feedback: a saved set of items; public ones have course 0 and ispublic 1. */
+export interface FeedbackTemplateTable {
+  id: Generated<number>;
+  course: number;
+  ispublic: Generated<number>;
+  name: string;
+  timecreated: Generated<number>;
+}
+
+/** mod_feedback: one submitted response; submissionkey makes a repeated final submit harmless. */
+export interface FeedbackCompletedTable {
+  id: Generated<number>;
+  feedback: number;
+  userid: number;
+  timemodified: Generated<number>;
+  random_response: Generated<number>;
+  anonymous_response: Generated<number>;
+  courseid: Generated<number>;
+  submissionkey: Generated<string>;
+}
+
+/** mod_feedback: one answer of a submitted response; unique on (completed, item). */
+export interface FeedbackValueTable {
+  id: Generated<number>;
+  completed: number;
+  item: number;
+  course_id: Generated<number>;
+  value: Generated<string>;
+}
+
+/** mod_feedback: a response being answered page by page; one per (feedback, user). */
+export interface FeedbackCompletedTmpTable {
+  id: Generated<number>;
+  feedback: number;
+  userid: number;
+  timemodified: Generated<number>;
+  anonymous_response: Generated<number>;
+  courseid: Generated<number>;
+}
+
+/** mod_feedback: an answer of a response in progress; unique on (completed, item). */
+export interface FeedbackValueTmpTable {
+  id: Generated<number>;
+  completed: number;
+  item: number;
+  course_id: Generated<number>;
+  value: Generated<string>;
+}
+// ---- end mod_feedback ----
+
+// ---- mod_lti (external tools) ----
+
+/** mod_lti: tool types, tool proxies, the activity, 1.3 launch hints and the platform keys, merged into `DB`. */
+export interface DB {
+  lti_types: LtiTypeTable;
+  lti_tool_proxies: LtiToolProxyTable;
+  lti: LtiTable;
+  lti_launch_hints: LtiLaunchHintTable;
+  lti_keys: LtiKeyTable;
+  lti_oauth_nonces: LtiOauthNonceTable;
+}
+
+/** mod_lti: a tool type. state 1 configured, 2 pending, 3 rejected; privacy settings 0 never, 1 always, 2 delegate; launchcontainer 1 default, 2 embed, 3 embed without blocks, 4 new window, 5 existing window. */
+export interface LtiTypeTable {
+  id: Generated<number>;
+  name: string;
+  baseurl: Generated<string>;
+  tooldomain: Generated<string>;
+  state: Generated<number>;
+  course: Generated<number>;
+  coursevisible: Generated<number>;
+  /** LTI-1p0, 1.3.0 or LTI-2p0 */
+  ltiversion: Generated<string>;
+  clientid: Generated<string>;
+  toolproxyid: Generated<number>;
+  enabledcapability: Generated<string>;
+  parameter: Generated<string>;
+  icon: Generated<string>;
+  secureicon: Generated<string>;
+  description: Generated<string>;
+  resourcekey: Generated<string>;
+  password: Generated<string>;
+  publickeyseturl: Generated<string>;
+  initiatelogin: Generated<string>;
+  redirectionuris: Generated<string>;
+  sendname: Generated<number>;
+  sendemailaddr: Generated<number>;
+  acceptgrades: Generated<number>;
+  launchcontainer: Generated<number>;
+  servicesalt: Generated<string>;
+  createdby: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** mod_lti: an LTI 2 tool proxy; state 1 configured, 2 pending, 3 accepted, 4 rejected. */
+export interface LtiToolProxyTable {
+  id: Generated<number>;
+  name: Generated<string>;
+  regurl: string;
+  state: Generated<number>;
+  guid: string;
+  secret: string;
+  vendorcode: Generated<string>;
+  capabilityoffered: Generated<string>;
+  serviceoffered: Generated<string>;
+  toolproxy: Generated<string>;
+  createdby: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** mod_lti: one external tool activity; typeid 0 = a manually configured tool URL. */
+export interface LtiTable {
+  id: Generated<number>;
+  course: number;
+  name: string;
+  intro: Generated<string>;
+  introformat: Generated<number>;
+  typeid: Generated<number>;
+  toolurl: Generated<string>;
+  resourcekey: Generated<string>;
+  password: Generated<string>;
+  instructorcustomparameters: Generated<string>;
+  launchcontainer: Generated<number>;
+  instructorchoicesendname: Generated<number>;
+  instructorchoicesendemailaddr: Generated<number>;
+  instructorchoiceacceptgrades: Generated<number>;
+  /** Maximum points of the grade item when the tool sends grades. */
+  grade: Generated<number>;
+  /** Salt of the unforgeable result sourcedids of this activity. */
+  servicesalt: Generated<string>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** mod_lti: an OAuth 1.0 nonce already used by a consumer key (outcome requests). */
+export interface LtiOauthNonceTable {
+  id: Generated<number>;
+  consumerkey: string;
+  nonce: string;
+  timecreated: number;
+}
+
+/** mod_lti: an LTI 1.3 login initiation waiting for the tool's authentication request (single use). */
+export interface LtiLaunchHintTable {
+  id: Generated<number>;
+  hint: string;
+  userid: number;
+  cmid: number;
+  typeid: number;
+  expires: number;
+}
+
+/** mod_lti: the platform's RS256 key pairs as JWKs. */
+export interface LtiKeyTable {
+  id: Generated<number>;
+  kid: string;
+  privatejwk: string;
+  publicjwk: string;
+  timecreated: Generated<number>;
+}
+// ---- end mod_lti ----
+
+// ---- core_competency (competency frameworks and competencies) ----
+
+/** core_competency: the tables of frameworks and competencies, merged into `DB`. */
+export interface DB {
+  competency_framework: CompetencyFrameworkTable;
+  competency: CompetencyTable;
+  competency_relatedcomp: CompetencyRelatedTable;
+}
+
+/** A competency framework; idnumber unique on the site; contextid a system or category context, never changed. */
+export interface CompetencyFrameworkTable {
+  id: Generated<number>;
+  shortname: string;
+  idnumber: string;
+  description: Generated<string>;
+  descriptionformat: Generated<number>;
+  visible: Generated<number>;
+  scaleid: number;
+  /** JSON list: [{scaleid}, {id, scaledefault, proficient}, …]. */
+  scaleconfiguration: string;
+  contextid: number;
+  /** Comma list of taxonomy terms, one per level. */
+  taxonomies: Generated<string>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+  usermodified: Generated<number>;
+}
+
+/** A competency: path '/0/' at the top, else the parent's path + parentid + '/'; sortorder 0..n−1 among siblings. */
+export interface CompetencyTable {
+  id: Generated<number>;
+  shortname: string;
+  idnumber: string;
+  description: Generated<string>;
+  descriptionformat: Generated<number>;
+  sortorder: Generated<number>;
+  parentid: Generated<number>;
+  path: Generated<string>;
+  ruleoutcome: Generated<number>;
+  ruletype: string | null;
+  ruleconfig: string | null;
+  scaleid: number | null;
+  scaleconfiguration: string | null;
+  competencyframeworkid: number;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+  usermodified: Generated<number>;
+}
+
+/** One relation between two competencies of a framework, stored once with the smaller id first. */
+export interface CompetencyRelatedTable {
+  id: Generated<number>;
+  competencyid: number;
+  relatedcompetencyid: number;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+  usermodified: Generated<number>;
+}
+// ---- end core_competency ----
+// ---- block_configurable_reports ----
+
+/** block_configurable_reports: a saved SQL report, shown to holders of its capability in its context. */
+export interface ConfigurableReportTable {
+  id: Generated<number>;
+  name: string;
+  summary: Generated<string>;
+  querysql: string;
+  /** Where the report is listed and checked: a system, category or course context. */
+  contextid: number;
+  /** Who may run it: this capability in `contextid`. */
+  capability: string;
+  usermodified: Generated<number>;
+  timecreated: Generated<number>;
+  timemodified: Generated<number>;
+}
+
+/** block_configurable_reports, merged into `DB`. */
+export interface DB {
+  block_configurable_reports: ConfigurableReportTable;
+}
+// ---- end block_configurable_reports ----

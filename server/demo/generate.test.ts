@@ -28,7 +28,8 @@ describe.each(testDialects)('demo data on %s', (dialect) => {
     const { json } = await site.ajax([{ methodname: 'core_course_get_contents', args: { courseid: course.id } }], await site.sessionFor(student.id));
     const sections = (json as Array<{ data: Array<{ modules: Array<{ modname: string; name: string }> }> }>)[0]?.data ?? [];
     expect(sections[0]?.modules).toEqual([expect.objectContaining({ modname: 'page', name: 'Course handbook' })]);
-    expect(sections[1]?.modules).toEqual([expect.objectContaining({ modname: 'url', name: 'Further reading: Cells and life' })]);
+    // The first topic also holds the activities other demo files add (feedback, quiz).
+    expect(sections[1]?.modules).toEqual(expect.arrayContaining([expect.objectContaining({ modname: 'url', name: 'Further reading: Cells and life' })]));
     const members = await site.platform.db
       .selectFrom('cohort_members as m')
       .innerJoin('cohort as c', 'c.id', 'm.cohortid')

@@ -10,6 +10,11 @@ import { addModule } from '../components/courseformat/cms';
 import { addDemoOverride } from '../components/role/demo';
 import { addDemoTags } from '../components/tag/demo';
 import { addDemoAssignments } from './assign';
+import { addDemoCompetencies } from './competency';
+import { addDemoFeedback } from './feedback';
+import { addDemoLti } from './lti';
+import { addDemoQuiz } from './quiz';
+import { addDemoReports } from './report';
 import type { CallContext } from '../ws/method';
 import { demoCategories, demoCourses, demoStaff, demoStudents } from './people';
 
@@ -151,6 +156,11 @@ export async function generateDemoData(platform: Platform, options: { password: 
     await addDemoTags(db, admin?.id ?? 0);
     await addDemoOverride(db, admin?.id ?? 0);
     await addDemoAssignments(platform, db);
+    await addDemoFeedback(platform, db);
+    await addDemoLti(platform, db);
+    await addDemoQuiz(platform, db);
+    await addDemoCompetencies(platform, db);
+    await addDemoReports(db, admin?.id ?? 0);
   });
 }
 

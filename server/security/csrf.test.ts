@@ -19,6 +19,9 @@ const READ_ONLY_GET = new Set([
   '/login/login.css',
   '/webservice/rest/server.php',
   '/pluginfile.php/:contextid/mod_assign/submission_files/:itemid/:filename',
+  '/mod/feedback/export.php',
+  '/blocks/configurable_reports/export.php',
+  '/mod/lti/icon.svg',
 ]);
 
 /**
@@ -31,6 +34,10 @@ const SESSIONLESS = new Map([
   ['GET /webservice/rest/server.php', 'a web-service token in the request'],
   ['POST /lib/ajax/service-nologin.php', 'runs only methods open to visitors, never as the session user'],
   ['POST /login/index.php', 'a one-time login token from the form, checked below'],
+  ['GET /mod/lti/certs.php', 'the public keys of the LTI platform, the same for everyone'],
+  ['POST /mod/lti/service.php', "the tool's OAuth 1.0 signature over the request and its body"],
+  ['POST /mod/lti/services.php/toolproxy', "the registering tool's OAuth 1.0 signature over the request and its body"],
+  ['GET /mod/lti/services.php/profile/:guid', 'the offer to a registering tool, named by its unguessable registration key'],
 ]);
 
 interface Ids {
@@ -78,6 +85,11 @@ const FORGED: Record<string, (ids: Ids) => InjectOptions> = {
     ].join(''),
   }),
   'GET /login/logout.php': () => ({ method: 'GET', url: '/login/logout.php' }),
+  'GET /mod/lti/launch.php': () => ({ method: 'GET', url: '/mod/lti/launch.php?id=1' }),
+  'GET /mod/lti/externalregistrationreturn.php': () => ({ method: 'GET', url: '/mod/lti/externalregistrationreturn.php?id=1&status=failure' }),
+  // The LTI 1.3 authentication request is authorised by a single-use launch hint, which a forger lacks.
+  'GET /mod/lti/auth.php': () => ({ method: 'GET', url: '/mod/lti/auth.php?scope=openid&response_type=id_token&client_id=forged' }),
+  'POST /mod/lti/auth.php': () => ({ method: 'POST', url: '/mod/lti/auth.php', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'scope=openid&client_id=forged' }),
   'POST /login/logout.php': () => ({ method: 'POST', url: '/login/logout.php', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' }),
   'GET /admin/roles/ajax.php': ({ studentRoleId }) => ({
     method: 'GET',

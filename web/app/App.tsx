@@ -67,6 +67,9 @@ const EditCategory = lazyPage(() => import('../components/course/EditCategory'),
 const EditCourse = lazyPage(() => import('../components/course/EditCourse'), 'EditCourse');
 const CohortMembers = lazyPage(() => import('../components/cohort/CohortMembers'), 'CohortMembers');
 const Cohorts = lazyPage(() => import('../components/cohort/Cohorts'), 'Cohorts');
+const ReportsIndex = lazyPage(() => import('../components/report/ReportsIndex'), 'ReportsIndex');
+const EditReport = lazyPage(() => import('../components/report/EditReport'), 'EditReport');
+const ViewReport = lazyPage(() => import('../components/report/ViewReport'), 'ViewReport');
 const Groupings = lazyPage(() => import('../components/group/Groupings'), 'Groupings');
 const Groups = lazyPage(() => import('../components/group/Groups'), 'Groups');
 const ModuleEdit = lazyPage(() => import('../components/mod/ModuleEdit'), 'ModuleEdit');
@@ -86,9 +89,26 @@ const EditRole = lazyPage(() => import('../components/role/EditRole'), 'EditRole
 const AllowMatrix = lazyPage(() => import('../components/role/AllowMatrix'), 'AllowMatrix');
 const AssignRoles = lazyPage(() => import('../components/role/AssignRoles'), 'AssignRoles');
 const AssignView = lazyPage(() => import('../components/assign/AssignView'), 'AssignView');
+const QuizView = lazyPage(() => import('../components/quiz/QuizView'), 'QuizView');
+const QuizAttempt = lazyPage(() => import('../components/quiz/AttemptPage'), 'AttemptPage');
+const QuizSummary = lazyPage(() => import('../components/quiz/SummaryPage'), 'SummaryPage');
+const QuizReview = lazyPage(() => import('../components/quiz/ReviewPage'), 'ReviewPage');
+const QuizEdit = lazyPage(() => import('../components/quiz/EditQuizPage'), 'EditQuizPage');
+const QuizReport = lazyPage(() => import('../components/quiz/ReportPage'), 'ReportPage');
+const QuestionBank = lazyPage(() => import('../components/question/QuestionBankPage'), 'QuestionBankPage');
+const FeedbackView = lazyPage(() => import('../components/feedback/FeedbackView'), 'FeedbackView');
+const FeedbackEdit = lazyPage(() => import('../components/feedback/FeedbackEdit'), 'FeedbackEdit');
+const FeedbackComplete = lazyPage(() => import('../components/feedback/FeedbackComplete'), 'FeedbackComplete');
+const FeedbackAnalysis = lazyPage(() => import('../components/feedback/FeedbackAnalysis'), 'FeedbackAnalysis');
 const UserGrades = lazyPage(() => import('../components/grades/UserGrades'), 'UserGrades');
 const GraderReport = lazyPage(() => import('../components/grades/GraderReport'), 'GraderReport');
 const GuideEditor = lazyPage(() => import('../components/grading/GuideEditor'), 'GuideEditor');
+const LtiView = lazyPage(() => import('../components/mod/LtiView'), 'LtiView');
+const ToolConfigure = lazyPage(() => import('../components/lti/ToolConfigure'), 'ToolConfigure');
+const ToolSettingsPage = lazyPage(() => import('../components/lti/ToolSettingsPage'), 'ToolSettingsPage');
+const CompetencyFrameworks = lazyPage(() => import('../components/competency/CompetencyFrameworks'), 'CompetencyFrameworks');
+const CompetenciesPage = lazyPage(() => import('../components/competency/CompetenciesPage'), 'CompetenciesPage');
+const EditCompetency = lazyPage(() => import('../components/competency/EditCompetency'), 'EditCompetency');
 
 function Routed() {
   const navigate = useNavigate();
@@ -108,6 +128,20 @@ function Routed() {
             <Route path="/mod/page/view.php" element={<PageView />} />
             <Route path="/mod/url/view.php" element={<UrlView />} />
             <Route path="/mod/assign/view.php" element={<AssignView />} />
+            <Route path="/mod/quiz/view.php" element={<QuizView />} />
+            <Route path="/mod/quiz/attempt.php" element={<QuizAttempt />} />
+            <Route path="/mod/quiz/summary.php" element={<QuizSummary />} />
+            <Route path="/mod/quiz/review.php" element={<QuizReview />} />
+            <Route path="/mod/quiz/edit.php" element={<QuizEdit />} />
+            <Route path="/mod/quiz/report.php" element={<QuizReport />} />
+            <Route path="/question/edit.php" element={<QuestionBank />} />
+            <Route path="/mod/feedback/view.php" element={<FeedbackView />} />
+            <Route path="/mod/feedback/edit.php" element={<FeedbackEdit />} />
+            <Route path="/mod/feedback/complete.php" element={<FeedbackComplete />} />
+            <Route path="/mod/feedback/analysis.php" element={<FeedbackAnalysis />} />
+            <Route path="/mod/lti/view.php" element={<LtiView />} />
+            <Route path="/mod/lti/toolconfigure.php" element={<ToolConfigure />} />
+            <Route path="/mod/lti/typessettings.php" element={<ToolSettingsPage />} />
             <Route path="/grade/report/user/index.php" element={<UserGrades />} />
             <Route path="/grade/report/grader/index.php" element={<GraderReport />} />
             <Route path="/grade/grading/form/guide/edit.php" element={<GuideEditor />} />
@@ -127,6 +161,9 @@ function Routed() {
             <Route path="/group/index.php" element={<Groups />} />
             <Route path="/group/groupings.php" element={<Groupings />} />
             <Route path="/cohort/index.php" element={<Cohorts />} />
+            <Route path="/blocks/configurable_reports/managereport.php" element={<ReportsIndex />} />
+            <Route path="/blocks/configurable_reports/editreport.php" element={<EditReport />} />
+            <Route path="/blocks/configurable_reports/viewreport.php" element={<ViewReport />} />
             <Route path="/cohort/assign.php" element={<CohortMembers />} />
             <Route path="/tag/manage.php" element={<TagManage />} />
             <Route path="/tag/index.php" element={<TagIndex />} />
@@ -136,6 +173,9 @@ function Routed() {
             <Route path="/admin/roles/assign.php" element={<AssignRoles />} />
             <Route path="/admin/roles/permissions.php" element={<Permissions />} />
             <Route path="/admin/roles/check.php" element={<CheckPermissions />} />
+            <Route path="/admin/tool/lp/competencyframeworks.php" element={<CompetencyFrameworks />} />
+            <Route path="/admin/tool/lp/competencies.php" element={<CompetenciesPage />} />
+            <Route path="/admin/tool/lp/editcompetency.php" element={<EditCompetency />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Route>

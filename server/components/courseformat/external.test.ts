@@ -59,7 +59,10 @@ describe.each(testDialects)('course editing methods on %s', (dialect) => {
     expect(mine.canedit).toBe(true);
     expect(mine.modtypes.map((m) => [m.modname, m.name])).toEqual([
       ['assign', 'Assignment'],
+      ['feedback', 'Feedback'],
+      ['lti', 'External tool'],
       ['page', 'Page'],
+      ['quiz', 'Quiz'],
       ['url', 'URL'],
     ]);
     // The course menu links the gradebook: the course grades for staff, one's own for a student.

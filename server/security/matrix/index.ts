@@ -1,27 +1,37 @@
 import { assignDeclarations } from './assign';
 import { cohortDeclarations } from './cohort';
+import { competencyDeclarations } from './competency';
 import { coreDeclarations } from './core';
 import { courseDeclarations } from './course';
 import { enrolDeclarations } from './enrol';
+import { feedbackDeclarations } from './feedback';
 import { gradesDeclarations } from './grades';
 import { gradingDeclarations } from './grading';
 import { groupDeclarations } from './group';
+import { ltiDeclarations } from './lti';
 import { roleDeclarations } from './role';
 import { tagDeclarations } from './tag';
 import { userDeclarations } from './user';
+import { quizDeclarations } from './quiz';
+import { reportDeclarations } from './report';
 import type { PermissionDeclarations } from './types';
 
 /** Every method's permission declaration, from each area's file. */
 export const declarations: PermissionDeclarations = {
   ...assignDeclarations,
   ...cohortDeclarations,
+  ...competencyDeclarations,
   ...coreDeclarations,
   ...courseDeclarations,
   ...enrolDeclarations,
+  ...feedbackDeclarations,
   ...gradesDeclarations,
   ...gradingDeclarations,
   ...groupDeclarations,
+  ...ltiDeclarations,
   ...roleDeclarations,
   ...tagDeclarations,
   ...userDeclarations,
+  ...quizDeclarations,
+  ...reportDeclarations,
 };

@@ -47,6 +47,18 @@ export const ADMIN_TREE: readonly AdminCategory[] = [
     ],
   },
   {
+    name: 'competencies',
+    tools: [{ name: 'competencyframeworks', description: 'competencyframeworksdesc', href: '/admin/tool/lp/competencyframeworks.php?pagecontextid=1' }],
+  },
+  {
+    name: 'plugins',
+    tools: [{ name: 'manageexternaltools', description: 'manageexternaltoolsdesc', href: '/mod/lti/toolconfigure.php' }],
+  },
+  {
+    name: 'reports',
+    tools: [{ name: 'customsqlreports', description: 'customsqlreportsdesc', href: '/blocks/configurable_reports/managereport.php' }],
+  },
+  {
     name: 'appearance',
     tools: [{ name: 'managetags', description: 'managetagsdesc', href: '/tag/manage.php' }],
   },

@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import { AssignSettingsForm } from './AssignSettingsForm';
+import { FeedbackSettingsForm } from './FeedbackSettingsForm';
+import { LtiSettingsForm } from './LtiSettingsForm';
 import { PageSettingsForm } from './PageSettingsForm';
+import { QuizSettingsForm } from './QuizSettingsForm';
 import { UrlSettingsForm } from './UrlSettingsForm';
 
 export interface ModuleFormProps {
@@ -15,6 +18,9 @@ export interface ModuleFormProps {
 /** The settings form of each module type the chooser can add; each activity issue adds its own. */
 export const moduleForms: Record<string, ComponentType<ModuleFormProps> | undefined> = {
   assign: AssignSettingsForm,
+  feedback: FeedbackSettingsForm,
+  lti: LtiSettingsForm,
   page: PageSettingsForm,
+  quiz: QuizSettingsForm,
   url: UrlSettingsForm,
 };

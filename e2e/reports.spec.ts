@@ -1,0 +1,140 @@
+import { expect, test, ws } from './helpers';
+import { ADMIN, TEACHER } from './site';
+
+const NUMBERS = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 35)\nSELECT i, 'row ' || i AS label FROM n";
+
+test('a manager writes a report in the SQL editor, previews it and its error, and saves it to the site index', async ({ page, logInAs }) => {
+  const name = `Course list ${Date.now().toString(36)}`;
+  await logInAs(ADMIN);
+  await page.goto('/blocks/configurable_reports/managereport.php');
+  await expect(page.getByRole('heading', { level: 1, name: 'Site reports' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Course enrolments', exact: true })).toBeVisible();
+  await page.screenshot({ path: '/tmp/report-index.png', fullPage: true });
+  await page.getByRole('link', { name: 'Add report' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New report' })).toBeVisible();
+
+  // The query editor has the focus on load, with line numbers.
+  const editor = page.getByRole('textbox', { name: 'SQL query' });
+  await expect(editor).toBeFocused();
+  await page.keyboard.type('SELECT shortname\nFROM course\nWHERE nosuch = 1');
+  await expect(page.locator('.cm-lineNumbers .cm-gutterElement', { hasText: '3' })).toBeVisible();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('alert')).toContainText('Line 3:');
+  await expect(page.getByRole('alert')).toContainText('nosuch');
+
+  await editor.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type('SELECT shortname, fullname\nFROM course\nORDER BY shortname');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.locator('.report-preview-table');
+  await expect(preview.getByRole('columnheader', { name: /^fullname/ })).toBeVisible();
+  await expect(preview.getByRole('cell', { name: 'BIO101' })).toBeVisible();
+  // The preview sorts in the browser (client mode): a second click on a heading sorts descending.
+  const shortname = preview.getByRole('columnheader', { name: /^shortname/ });
+  await shortname.getByRole('button').click();
+  await expect(shortname).toHaveAttribute('aria-sort', 'ascending');
+  await shortname.getByRole('button').click();
+  await expect(shortname).toHaveAttribute('aria-sort', 'descending');
+  await expect(preview.locator('tbody tr').first()).toContainText('tessera');
+  await page.screenshot({ path: '/tmp/report-edit.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: '/tmp/report-edit-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // A write is refused with a clear message.
+  await editor.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type('DELETE FROM course');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('alert')).toContainText('start the query with SELECT or WITH');
+
+  await editor.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type('SELECT shortname FROM course');
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create report' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Site reports' })).toBeVisible();
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'BIO101' })).toBeVisible();
+});
+
+test('the report table pages, sorts by several columns, searches, hides columns, and keeps its state after a reload', async ({ page, logInAs }) => {
+  await logInAs(ADMIN);
+  await page.goto('/my/');
+  const system = await ws<{ places: Array<{ contextid: number }> }>(page, 'block_configurable_reports_list_reports', { courseid: 0 });
+  const { id } = await ws<{ id: number }>(page, 'block_configurable_reports_save_report', {
+    id: 0,
+    name: `Numbers ${Date.now().toString(36)}`,
+    querysql: NUMBERS,
+    contextid: system.places[0]?.contextid ?? 1,
+    capability: 'block/configurable_reports:managereports',
+  });
+  await page.goto(`/blocks/configurable_reports/viewreport.php?id=${id}`);
+  const info = page.locator('.report-table-info');
+  await expect(info).toHaveText('Showing 1 to 10 of 35 entries');
+
+  // Full-number paging: previous disabled on the first page, next disabled on the last.
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(info).toHaveText('Showing 11 to 20 of 35 entries');
+  await page.getByRole('button', { name: 'Page 4' }).click();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByLabel('Entries per page').selectOption('25');
+  await expect(info).toHaveText('Showing 1 to 25 of 35 entries');
+
+  // Plain click sorts by label; shift-click adds i (descending after a second shift-click).
+  const label = page.getByRole('columnheader', { name: /^label/ });
+  const number = page.getByRole('columnheader', { name: /^i/ });
+  await label.getByRole('button').click();
+  await expect(label).toHaveAttribute('aria-sort', 'ascending');
+  await number.getByRole('button').click({ modifiers: ['Shift'] });
+  await expect(number).toHaveAttribute('aria-sort', 'ascending');
+  await expect(label).toHaveAttribute('aria-sort', 'ascending');
+  await number.getByRole('button').click({ modifiers: ['Shift'] });
+  await expect(number).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.locator('.report-table tbody tr').first()).toContainText('row 1');
+  await expect(page.locator('.report-table tbody tr').nth(1)).toContainText('row 10');
+  // A plain click replaces the sort: label alone, advanced to descending.
+  await label.getByRole('button').click();
+  await expect(number).toHaveAttribute('aria-sort', 'none');
+  await expect(label).toHaveAttribute('aria-sort', 'descending');
+  // A third click removes it (this table allows no sort), and the next sorts ascending again.
+  await label.getByRole('button').click();
+  await expect(label).toHaveAttribute('aria-sort', 'none');
+  await number.getByRole('button').click();
+  await expect(number).toHaveAttribute('aria-sort', 'ascending');
+
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('3');
+  await expect(info).toHaveText('Showing 1 to 9 of 9 entries (filtered from 35 total entries)');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('nothing like this');
+  await expect(page.getByRole('cell', { name: 'No matching records found' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('3');
+
+  await page.locator('summary', { hasText: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'label' }).uncheck();
+  await expect(page.getByRole('columnheader', { name: /^label/ })).toHaveCount(0);
+
+  await page.reload();
+  await expect(info).toHaveText('Showing 1 to 9 of 9 entries (filtered from 35 total entries)');
+  await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue('3');
+  await expect(page.getByRole('columnheader', { name: /^label/ })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: /^i/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByLabel('Entries per page')).toHaveValue('25');
+  await page.screenshot({ path: '/tmp/report-view.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: '/tmp/report-view-375.png', fullPage: true });
+});
+
+test('a teacher sees the course report in the course report menu and cannot open the editor', async ({ page, logInAs }) => {
+  await logInAs(TEACHER);
+  await page.goto('/my/');
+  const courses = await ws<{ courses: Array<{ id: number; shortname: string }> }>(page, 'core_course_get_courses_by_field', { field: 'shortname', value: 'BIO101' });
+  const courseid = courses.courses[0]?.id ?? 0;
+  await page.goto(`/blocks/configurable_reports/managereport.php?courseid=${courseid}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Course reports' })).toBeVisible();
+  await page.getByRole('link', { name: 'Biology participants' }).click();
+  await expect(page.locator('.report-table-info')).toContainText('entries');
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toBeVisible();
+});

@@ -1,0 +1,68 @@
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { withId } from '../../db/columns';
+import type { DialectName } from '../../db/database';
+import type { ComponentMigrations } from '../../db/migrator';
+
+const text = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('');
+const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
+const one = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(1);
+
+async function competencyTables(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  const s = db.schema;
+  await withId(s.createTable('competency_framework'), dialect)
+    .addColumn('shortname', 'varchar(100)', (c) => c.notNull())
+    .addColumn('idnumber', 'varchar(100)', (c) => c.notNull())
+    .addColumn('description', 'text', text)
+    .addColumn('descriptionformat', 'integer', one)
+    .addColumn('visible', 'integer', one)
+    .addColumn('scaleid', 'integer', (c) => c.notNull())
+    .addColumn('scaleconfiguration', 'text', (c) => c.notNull())
+    .addColumn('contextid', 'integer', (c) => c.notNull())
+    .addColumn('taxonomies', 'varchar(255)', text)
+    .addColumn('timecreated', 'bigint', zero)
+    .addColumn('timemodified', 'bigint', zero)
+    .addColumn('usermodified', 'integer', zero)
+    .addUniqueConstraint('competency_framework_idnumber_uq', ['idnumber'])
+    .execute();
+  await s.createIndex('competency_framework_contextid_ix').on('competency_framework').column('contextid').execute();
+  await s.createIndex('competency_framework_shortname_ix').on('competency_framework').column('shortname').execute();
+
+  await withId(s.createTable('competency'), dialect)
+    .addColumn('shortname', 'varchar(100)', (c) => c.notNull())
+    .addColumn('idnumber', 'varchar(100)', (c) => c.notNull())
+    .addColumn('description', 'text', text)
+    .addColumn('descriptionformat', 'integer', one)
+    .addColumn('sortorder', 'integer', zero)
+    .addColumn('parentid', 'integer', zero)
+    .addColumn('path', 'varchar(255)', (c) => c.notNull().defaultTo('/0/'))
+    .addColumn('ruleoutcome', 'integer', zero)
+    .addColumn('ruletype', 'varchar(100)')
+    .addColumn('ruleconfig', 'text')
+    .addColumn('scaleid', 'integer')
+    .addColumn('scaleconfiguration', 'text')
+    .addColumn('competencyframeworkid', 'integer', (c) => c.notNull())
+    .addColumn('timecreated', 'bigint', zero)
+    .addColumn('timemodified', 'bigint', zero)
+    .addColumn('usermodified', 'integer', zero)
+    .addUniqueConstraint('competency_framework_idnumber_uq2', ['competencyframeworkid', 'idnumber'])
+    .execute();
+  // Siblings in order (tree reads, move up/down, sort order upkeep) and subtrees by path prefix.
+  await s.createIndex('competency_parent_sortorder_ix').on('competency').columns(['competencyframeworkid', 'parentid', 'sortorder']).execute();
+  await s.createIndex('competency_framework_path_ix').on('competency').columns(['competencyframeworkid', 'path']).execute();
+  await s.createIndex('competency_parentid_ix').on('competency').column('parentid').execute();
+
+  await withId(s.createTable('competency_relatedcomp'), dialect)
+    .addColumn('competencyid', 'integer', (c) => c.notNull())
+    .addColumn('relatedcompetencyid', 'integer', (c) => c.notNull())
+    .addColumn('timecreated', 'bigint', zero)
+    .addColumn('timemodified', 'bigint', zero)
+    .addColumn('usermodified', 'integer', zero)
+    .addUniqueConstraint('competency_relatedcomp_pair_uq', ['competencyid', 'relatedcompetencyid'])
+    .execute();
+  await s.createIndex('competency_relatedcomp_related_ix').on('competency_relatedcomp').column('relatedcompetencyid').execute();
+}
+
+export const competencyMigrations: ComponentMigrations = {
+  component: 'core_competency',
+  migrations: [{ name: '0001_competency_tables', up: competencyTables }],
+};

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Attempt, AttemptQuestion, ReportRow } from '../../../api/quiz';
+import { testDialects } from '../../test/databases';
+import { createTestSite, type TestSite } from '../../test/site';
+import { ok } from '../assign/fixtures';
+import { callAs as call, type Session } from '../tag/fixtures';
+import { makeQuestions, quizArgs } from './fixtures';
+
+type Started = { attempt?: Attempt; warnings: Array<{ warningcode: string; message: string }> };
+type Data = { questions: AttemptQuestion[]; nextpage: number; numpages: number; endtime: number; navigation: Array<{ slot: number; state: string }> };
+type Review = { grade: string; questions: AttemptQuestion[]; options: { marks: boolean; rightanswer: boolean } };
+
+describe.each(testDialects)('mod_quiz on %s', (dialect) => {
+  let site: TestSite;
+  let courseid: number;
+  let teacher: Session;
+  let ana: Session;
+  let ben: Session;
+  let anaId: number;
+  let benId: number;
+  let questionIds: number[];
+
+  beforeAll(async () => {
+    site = await createTestSite(dialect);
+    courseid = await site.createCourse('Geography', 'GEO1');
+    const teacherId = await site.createUser('zteacher');
+    anaId = await site.createUser('zana', { firstname: 'Ana', lastname: 'Alvarez' });
+    benId = await site.createUser('zben', { firstname: 'Ben', lastname: 'Brown' });
+    await site.enrol(teacherId, courseid, 'editingteacher');
+    for (const id of [anaId, benId]) await site.enrol(id, courseid, 'student');
+    teacher = await site.sessionFor(teacherId);
+    ana = await site.sessionFor(anaId);
+    ben = await site.sessionFor(benId);
+    questionIds = await makeQuestions(site, teacher, courseid);
+  });
+  afterAll(() => site.close());
+
+  const db = () => site.platform.db;
+  const addQuiz = async (overrides: Record<string, unknown> = {}) => {
+    const { instance, cmid } = await ok<{ instance: number; cmid: number }>(site, teacher, 'mod_quiz_add_instance', quizArgs(courseid, overrides));
+    await ok(site, teacher, 'mod_quiz_add_questions', { quizid: instance, questionids: questionIds });
+    return { quizid: instance, cmid };
+  };
+  const start = (s: Session, quizid: number, preflightdata: Array<{ name: string; value: string }> = []) => call<Started>(site, s, 'mod_quiz_start_attempt', { quizid, preflightdata });
+  const page = (s: Session, attemptid: number, p: number) => ok<Data>(site, s, 'mod_quiz_get_attempt_data', { attemptid, page: p });
+  /** Right answers for every question of the attempt (by type). */
+  const rightAnswers = async (s: Session, attemptid: number) => {
+    const { questions } = await ok<{ questions: AttemptQuestion[] }>(site, s, 'mod_quiz_get_attempt_summary', { attemptid });
+    return questions.flatMap((q) => {
+      const value = q.type === 'multichoice' ? q.choices.find((c) => c.label === 'Paris')!.value : q.type === 'truefalse' ? '1' : q.type === 'shortanswer' ? 'A black Cat' : '3.141';
+      return [{ name: `${q.prefix}answer`, value }];
+    });
+  };
+
+  it('adds a quiz with its grade item and questions; the total of marks follows the slots', async () => {
+    const { quizid } = await addQuiz();
+    const structure = await ok<{ slots: Array<{ page: number }>; sumgrades: number }>(site, teacher, 'mod_quiz_get_structure', { quizid });
+    expect(structure.sumgrades).toBe(4);
+    expect(structure.slots.map((s) => s.page)).toEqual([1, 1, 2, 2]);
+    const item = await db().selectFrom('grade_items').selectAll().where('itemmodule', '=', 'quiz').where('iteminstance', '=', quizid).executeTakeFirstOrThrow();
+    expect(Number(item.grademax)).toBe(20);
+    const bad = await call(site, teacher, 'mod_quiz_add_instance', quizArgs(courseid, { timeopen: 2000, timeclose: 1000 }));
+    expect(bad.exception?.errorcode).toBe('invalidsettings');
+    expect(bad.exception?.fielderrors?.[0]?.field).toBe('timeclose');
+    expect((await call(site, ana, 'mod_quiz_add_instance', quizArgs(courseid))).exception?.errorcode).toBe('nopermissions');
+  });
+
+  it('a password quiz refuses start_attempt without the password or with a differently cased one, then accepts it once per session', async () => {
+    const { quizid } = await addQuiz({ password: 'Secret' });
+    const info = await ok<{ ispreflightcheckrequired?: boolean; preflightparts: string[] }>(site, ana, 'mod_quiz_get_attempt_access_information', { quizid });
+    expect(info.ispreflightcheckrequired).toBe(true);
+    expect(info.preflightparts).toEqual(['quizpassword']);
+    expect((await start(ana, quizid)).exception?.errorcode).toBe('passworderror');
+    const wrong = await start(ana, quizid, [{ name: 'quizpassword', value: 'secret' }]);
+    expect(wrong.exception?.errorcode).toBe('passworderror');
+    expect(wrong.exception?.fielderrors?.[0]?.field).toBe('quizpassword');
+    expect(await db().selectFrom('quiz_attempts').select('id').where('quiz', '=', quizid).execute()).toHaveLength(0);
+    const right = await start(ana, quizid, [{ name: 'quizpassword', value: 'Secret' }]);
+    expect(right.data?.attempt?.state).toBe('inprogress');
+    // Accepted once in this session: the pages need no password again.
+    const data = await page(ana, right.data!.attempt!.id, 0);
+    expect(data.questions).toHaveLength(2);
+    // Ben's session has not passed it.
+    expect((await call(site, ben, 'mod_quiz_get_attempt_data', { attemptid: right.data!.attempt!.id, page: 0 })).exception?.errorcode).toBe('notyourattempt');
+  });
+
+  it('runs an attempt: pages, autosave, summary, finish, grading, review and the gradebook', async () => {
+    const { quizid } = await addQuiz({ attempts: 1 });
+    const { attempt } = (await start(ana, quizid)).data!;
+    const first = await page(ana, attempt!.id, 0);
+    expect(first.nextpage).toBe(1);
+    expect(first.numpages).toBe(2);
+    // In progress, nothing reveals the right answer.
+    expect(JSON.stringify(first.questions)).not.toMatch(/"correct"|fraction|rightanswer/);
+    const answers = await rightAnswers(ana, attempt!.id);
+    await ok(site, ana, 'mod_quiz_save_attempt', { attemptid: attempt!.id, data: answers.slice(0, 3) });
+    const saved = await page(ana, attempt!.id, 1);
+    expect(saved.navigation.map((n) => n.state)).toEqual(['answered', 'answered', 'answered', 'notyetanswered']);
+    // A value a question cannot take is refused and changes nothing.
+    const bad = await call(site, ana, 'mod_quiz_save_attempt', { attemptid: attempt!.id, data: [{ name: `q${attempt!.id}:99_answer`, value: 'x' }] });
+    expect(bad.exception?.errorcode).toBe('invalidparameter');
+    // A second attempt cannot start while this one is open.
+    expect((await start(ana, quizid)).exception?.errorcode).toBe('attemptstillinprogress');
+    const done = await ok<{ state: string }>(site, ana, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: [answers[3]!], finishattempt: true });
+    expect(done.state).toBe('finished');
+    const review = await ok<Review>(site, ana, 'mod_quiz_get_attempt_review', { attemptid: attempt!.id });
+    expect(review.grade).toBe('20.00');
+    expect(review.questions.every((q) => q.state === 'gradedright')).toBe(true);
+    const best = await ok<{ hasgrade: boolean; grade: number }>(site, ana, 'mod_quiz_get_user_best_grade', { quizid });
+    expect(best).toMatchObject({ hasgrade: true, grade: 20 });
+    const gg = await db()
+      .selectFrom('grade_grades as g')
+      .innerJoin('grade_items as i', 'i.id', 'g.itemid')
+      .select('g.finalgrade')
+      .where('i.itemmodule', '=', 'quiz')
+      .where('i.iteminstance', '=', quizid)
+      .where('g.userid', '=', anaId)
+      .executeTakeFirstOrThrow();
+    expect(Number(gg.finalgrade)).toBe(20);
+    // The attempt limit is reached: a reason, not an attempt.
+    const again = await start(ana, quizid);
+    expect(again.data?.attempt).toBeUndefined();
+    expect(again.data?.warnings[0]?.message).toContain('No more attempts');
+    expect((await call(site, ana, 'mod_quiz_save_attempt', { attemptid: attempt!.id, data: [] })).exception?.errorcode).toBe('attemptalreadyclosed');
+  });
+
+  it('refuses a closed quiz and answers after the time limit plus the grace period', async () => {
+    const closed = await addQuiz({ timeopen: 1000, timeclose: 2000 });
+    const refused = await start(ana, closed.quizid);
+    expect(refused.data?.attempt).toBeUndefined();
+    expect(refused.data?.warnings[0]?.message).toContain('closed');
+
+    const { quizid } = await addQuiz({ timelimit: 600 });
+    const info = await ok<{ preflightparts: string[] }>(site, ben, 'mod_quiz_get_attempt_access_information', { quizid });
+    expect(info.preflightparts).toEqual(['timelimit']);
+    const { attempt } = (await start(ben, quizid)).data!;
+    const data = await page(ben, attempt!.id, 0);
+    expect(data.endtime).toBe(attempt!.timestart + 600);
+    const answers = await rightAnswers(ben, attempt!.id);
+    // Almost twelve minutes later: the limit and the grace minute have passed.
+    await db().updateTable('quiz_attempts').set({ timestart: attempt!.timestart - 700 }).where('id', '=', attempt!.id).execute();
+    expect((await call(site, ben, 'mod_quiz_save_attempt', { attemptid: attempt!.id, data: answers })).exception?.errorcode).toBe('attempttimeover');
+    const late = await ok<{ state: string }>(site, ben, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: answers, timeup: true });
+    expect(late.state).toBe('finished');
+    const row = await db().selectFrom('quiz_attempts').selectAll().where('id', '=', attempt!.id).executeTakeFirstOrThrow();
+    expect(Number(row.sumgrades)).toBe(0);
+    expect(row.timefinish).toBe(row.timestart + 600);
+  });
+
+  it('accepts answers within the grace period when time is up', async () => {
+    const { quizid } = await addQuiz({ timelimit: 60 });
+    const { attempt } = (await start(ben, quizid)).data!;
+    const answers = await rightAnswers(ben, attempt!.id);
+    await db().updateTable('quiz_attempts').set({ timestart: attempt!.timestart - 80 }).where('id', '=', attempt!.id).execute();
+    expect((await ok<{ state: string }>(site, ben, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: answers, timeup: true })).state).toBe('finished');
+    const row = await db().selectFrom('quiz_attempts').select('sumgrades').where('id', '=', attempt!.id).executeTakeFirstOrThrow();
+    expect(Number(row.sumgrades)).toBe(4);
+  });
+
+  it('finishes an attempt once when two submissions arrive together', async () => {
+    const { quizid } = await addQuiz();
+    const { attempt } = (await start(ana, quizid)).data!;
+    const answers = await rightAnswers(ana, attempt!.id);
+    const both = await Promise.all([0, 1].map(() => call<{ state: string }>(site, ana, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: answers, finishattempt: true })));
+    expect(both.map((a) => a.data?.state ?? a.exception?.errorcode).sort()).toEqual(['attemptalreadyclosed', 'finished']);
+    const rows = await db().selectFrom('quiz_attempts').select(['state', 'sumgrades']).where('quiz', '=', quizid).execute();
+    expect(rows).toEqual([{ state: 'finished', sumgrades: 4 }]);
+  });
+
+  it('starts one attempt when the start is sent twice at once', async () => {
+    const { quizid } = await addQuiz();
+    const both = await Promise.all([0, 1].map(() => start(ben, quizid)));
+    expect(both.map((a) => (a.data?.attempt ? 'started' : a.exception?.errorcode)).sort()).toEqual(['attemptstillinprogress', 'started']);
+    expect(await db().selectFrom('quiz_attempts').select('id').where('quiz', '=', quizid).execute()).toHaveLength(1);
+  });
+
+  it('hides marks in the review when the options say so, and keeps other learners out', async () => {
+    const { quizid } = await addQuiz({ reviewmarks: 0, reviewrightanswer: 0, reviewcorrectness: 0 });
+    const { attempt } = (await start(ana, quizid)).data!;
+    await ok(site, ana, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: await rightAnswers(ana, attempt!.id), finishattempt: true });
+    const review = await ok<Review>(site, ana, 'mod_quiz_get_attempt_review', { attemptid: attempt!.id });
+    expect(review.grade).toBe('');
+    expect(review.questions[0]?.mark).toBeUndefined();
+    expect(review.questions[0]?.rightanswer).toBeUndefined();
+    expect((await call(site, ben, 'mod_quiz_get_attempt_review', { attemptid: attempt!.id })).exception?.errorcode).toBe('noreviewattempt');
+    expect((await call(site, ben, 'mod_quiz_get_user_attempts', { quizid, userid: anaId })).exception?.errorcode).toBe('nopermissions');
+    const teacherView = await ok<Review>(site, teacher, 'mod_quiz_get_attempt_review', { attemptid: attempt!.id });
+    expect(teacherView.grade).toBe('20.00');
+  });
+
+  it('reports attempts with per-question marks, and regrades after a question is edited', async () => {
+    const { quizid } = await addQuiz({ grademethod: 1 });
+    const { attempt } = (await start(ben, quizid)).data!;
+    const answers = await rightAnswers(ben, attempt!.id);
+    await ok(site, ben, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: answers, finishattempt: true });
+    const report = await ok<{ rows: ReportRow[]; total: number }>(site, teacher, 'mod_quiz_get_attempts_report', { quizid });
+    const row = report.rows.find((r) => r.attemptid === attempt!.id)!;
+    expect(row.grade).toBe(20);
+    expect(row.marks.map((m) => m.mark)).toEqual([1, 1, 1, 1]);
+    expect((await call(site, ben, 'mod_quiz_get_attempts_report', { quizid })).exception?.errorcode).toBe('nopermissions');
+    // The numerical answer becomes 3.15 ± 0.001: Ben's 3.141 is now wrong.
+    await ok(site, teacher, 'core_question_save_question', { courseid, id: questionIds[3], qtype: 'numerical', name: 'Pi', questiontext: '<p>Pi?</p>', answers: [{ answer: '3.15', fraction: 1, tolerance: 0.001 }] });
+    expect(await ok<{ regraded: number; changed: number }>(site, teacher, 'mod_quiz_regrade_attempts', { quizid, dryrun: true })).toEqual({ regraded: 1, changed: 1 });
+    const after = await db().selectFrom('quiz_attempts').select('sumgrades').where('id', '=', attempt!.id).executeTakeFirstOrThrow();
+    expect(Number(after.sumgrades)).toBe(4);
+    await ok(site, teacher, 'mod_quiz_regrade_attempts', { quizid });
+    const regraded = await ok<{ rows: ReportRow[] }>(site, teacher, 'mod_quiz_get_attempts_report', { quizid });
+    expect(regraded.rows.find((r) => r.attemptid === attempt!.id)?.grade).toBe(15);
+    expect(await ok(site, ben, 'mod_quiz_get_user_best_grade', { quizid })).toMatchObject({ grade: 15 });
+    // Questions cannot be removed once attempted; a maximum mark can change and regrades.
+    expect((await call(site, teacher, 'mod_quiz_remove_slot', { quizid, slot: 1 })).exception?.errorcode).toBe('cannoteditafterattempts');
+    await ok(site, teacher, 'mod_quiz_set_maxmark', { quizid, slot: 1, maxmark: 2 });
+    expect(await ok(site, ben, 'mod_quiz_get_user_best_grade', { quizid })).toMatchObject({ grade: 16 });
+    // The question is used: it cannot be deleted.
+    expect((await call(site, teacher, 'core_question_delete_question', { questionid: questionIds[0] })).exception?.errorcode).toBe('questioninuse');
+  });
+});

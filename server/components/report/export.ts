@@ -1,0 +1,96 @@
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createAccess } from '../../platform/access/checker';
+import { AppError } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+import type { CallContext } from '../../ws/method';
+import { csvField } from '../feedback/export';
+import { PreparedReport, type Placeholders } from './query';
+import { openReadOnly, type ReadOnlySession } from './readonly';
+import { EXPORT_ROW_CAP, placeholdersFor, queryTimeoutMs, requireRunReport, toCell, type ReportRow } from './service';
+
+/** Rows read from the database per batch while streaming. */
+const BATCH = 1000;
+/** An export may take longer than a page: each batch gets this many statement timeouts. */
+const EXPORT_TIMEOUT_FACTOR = 6;
+
+type ExportQuery = { id?: string; format?: string; starttime?: string; endtime?: string };
+
+const text = (value: unknown) => {
+  const cell = toCell(value);
+  return cell === null ? '' : String(cell);
+};
+
+async function* csvLines(prepared: PreparedReport, session: ReadOnlySession, values: Placeholders): AsyncGenerator<string> {
+  try {
+    yield `\ufeff${prepared.columns.map(csvField).join(',')}\r\n`;
+    for await (const rows of prepared.all(values, BATCH, EXPORT_ROW_CAP)) {
+      yield rows.map((r) => `${r.map((v) => csvField(text(v))).join(',')}\r\n`).join('');
+    }
+  } finally {
+    await session.close();
+  }
+}
+
+/** The workbook written row by row to the response (exceljs's streaming writer), never held whole. */
+function xlsxStream(prepared: PreparedReport, session: ReadOnlySession, values: Placeholders, name: string): PassThrough {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(name.slice(0, 31) || 'Report');
+  void (async () => {
+    try {
+      sheet.addRow(prepared.columns).commit();
+      for await (const rows of prepared.all(values, BATCH, EXPORT_ROW_CAP)) {
+        for (const r of rows) sheet.addRow(r.map(toCell)).commit();
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (error) {
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      await session.close();
+    }
+  })();
+  return out;
+}
+
+/**
+ * `GET /blocks/configurable_reports/export.php?id=<report>&format=csv|xlsx`: every row of a report
+ * (up to EXPORT_ROW_CAP), streamed from the read-only connection. Same permission as running it.
+ */
+async function exportReport(platform: Platform, request: FastifyRequest<{ Querystring: ExportQuery }>, reply: FastifyReply) {
+  const user = request.user;
+  const fail = (error: AppError) => reply.code(error.status).send({ error: platform.strings.errorMessage(error.errorcode, error.component, error.a), errorcode: error.errorcode });
+  if (!user) return fail(new AppError('requireloginerror', { status: 401 }));
+  const id = Number(request.query.id);
+  const format = request.query.format ?? 'csv';
+  if (!Number.isInteger(id) || id <= 0 || (format !== 'csv' && format !== 'xlsx')) return fail(new AppError('invalidparameter', { debuginfo: 'id, format' }));
+  const ctx: CallContext = { platform, db: platform.db, user, session: request.tsession, access: createAccess(platform.db, user.id), lang: user.lang || 'en', ip: request.ip };
+  let report: ReportRow;
+  let session: ReadOnlySession | undefined;
+  let prepared: PreparedReport;
+  let values: Placeholders;
+  try {
+    const found = await requireRunReport(ctx, id);
+    report = found.report;
+    values = placeholdersFor(ctx, found.context, { starttime: Number(request.query.starttime) || 0, endtime: Number(request.query.endtime) || 0 });
+    session = await openReadOnly(platform.db, platform.dialect, platform.config.databaseUrl, (await queryTimeoutMs(ctx)) * EXPORT_TIMEOUT_FACTOR);
+    prepared = await PreparedReport.prepare(session, report.querysql, values);
+  } catch (error) {
+    await session?.close();
+    if (error instanceof AppError) return fail(error);
+    throw error;
+  }
+  const filename = `${report.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'report'}.${format}`;
+  reply
+    .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff');
+  if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(Readable.from(csvLines(prepared, session, values)));
+  return reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(xlsxStream(prepared, session, values, report.name));
+}
+
+export function registerReportRoutes(app: FastifyInstance, platform: Platform): void {
+  app.get<{ Querystring: ExportQuery }>('/blocks/configurable_reports/export.php', (request, reply) => exportReport(platform, request, reply));
+}

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSystemContext, getContext } from '../../platform/access/contexts';
+import { CONTEXT_COURSE } from '../../platform/access/types';
+import { setConfig } from '../../platform/config-store';
+import { testDialects } from '../../test/databases';
+import { createTestSite, type TestSite } from '../../test/site';
+import { callAs as call, type Session } from '../tag/fixtures';
+import { openReadOnly } from './readonly';
+
+type Run = { columns: string[]; data: Array<Array<string | number | null>>; recordsTotal: number; recordsFiltered: number; truncated: boolean; error?: string };
+type Listing = { reports: Array<{ id: number; name: string; courseid: number }>; canmanage: boolean };
+
+const NUMBERS = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 35)\nSELECT i, 'row ' || i AS label FROM n";
+
+describe.each(testDialects)('block_configurable_reports on %s', (dialect) => {
+  let site: TestSite;
+  let courseid: number;
+  let courseContextId: number;
+  let systemContextId: number;
+  let admin: Session;
+  let teacher: Session;
+  let teacherId: number;
+  let student: Session;
+
+  beforeAll(async () => {
+    // On disk, so the read-only worker opens its own connection to the same file as a second process would.
+    site = await createTestSite(dialect, [], false, { onDisk: true });
+    if (dialect === 'postgres') site.platform.config.databaseUrl = site.database.processUrl();
+    courseid = await site.createCourse('Biology', 'BIO1');
+    courseContextId = (await getContext(site.platform.db, CONTEXT_COURSE, courseid))?.id ?? 0;
+    systemContextId = (await getSystemContext(site.platform.db)).id;
+    teacherId = await site.createUser('teacher1');
+    const studentId = await site.createUser('student1');
+    await site.enrol(teacherId, courseid, 'editingteacher');
+    await site.enrol(studentId, courseid, 'student');
+    admin = await site.sessionFor(site.adminId);
+    teacher = await site.sessionFor(teacherId);
+    student = await site.sessionFor(studentId);
+  });
+  afterAll(() => site.close());
+
+  const db = () => site.platform.db;
+  const counts = async () => ({
+    course: Number((await db().selectFrom('course').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    user: Number((await db().selectFrom('user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    reports: Number((await db().selectFrom('block_configurable_reports').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+  });
+  const save = (session: Session, args: Record<string, unknown>) =>
+    call<{ id: number }>(site, session, 'block_configurable_reports_save_report', { id: 0, name: 'Report', querysql: 'SELECT id FROM course', contextid: systemContextId, capability: 'block/configurable_reports:viewreports', ...args });
+  const preview = (querysql: string, session = admin) => call<{ columns: string[]; rows: unknown[][]; truncated: boolean }>(site, session, 'block_configurable_reports_preview_query', { querysql });
+  const run = async (session: Session, args: Record<string, unknown>) => call<Run>(site, session, 'block_configurable_reports_run_report', args);
+
+  it('creates, edits, lists and deletes a report; only report managers may change them', async () => {
+    const created = await save(admin, { name: 'Courses', summary: 'Every course', contextid: courseContextId });
+    expect(created.error).toBe(false);
+    const id = created.data?.id ?? 0;
+    expect((await save(admin, { id, name: 'All courses', contextid: courseContextId })).error).toBe(false);
+    const row = await db().selectFrom('block_configurable_reports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.name).toBe('All courses');
+
+    const menu = await call<Listing>(site, teacher, 'block_configurable_reports_list_reports', { courseid });
+    expect(menu.data?.reports.map((r) => r.name)).toContain('All courses');
+    expect(menu.data?.canmanage).toBe(false);
+    const studentMenu = await call<Listing>(site, student, 'block_configurable_reports_list_reports', { courseid });
+    expect(studentMenu.data?.reports).toEqual([]);
+    const index = await call<Listing>(site, admin, 'block_configurable_reports_list_reports', {});
+    expect(index.data?.reports.some((r) => r.id === id && r.courseid === courseid)).toBe(true);
+
+    const before = await counts();
+    expect((await save(teacher, { name: 'Mine' })).exception?.errorcode).toBe('nopermissions');
+    expect((await call(site, teacher, 'block_configurable_reports_delete_report', { id })).exception?.errorcode).toBe('nopermissions');
+    expect((await preview('SELECT 1', teacher)).exception?.errorcode).toBe('nopermissions');
+    expect((await run(student, { id })).exception?.errorcode).toBe('nopermissions');
+    const teacherView = await call<{ querysql: string }>(site, teacher, 'block_configurable_reports_get_report', { id });
+    expect(teacherView.data?.querysql).toBe('');
+    expect(await counts()).toEqual(before);
+
+    expect((await call(site, admin, 'block_configurable_reports_delete_report', { id })).error).toBe(false);
+    expect((await counts()).reports).toBe(before.reports - 1);
+  });
+
+  it('refuses bad fields by name and keeps nothing', async () => {
+    const before = await counts();
+    const badContext = await save(admin, { contextid: 999_999 });
+    expect(badContext.exception?.errorcode).toBe('invalidreportcontext');
+    expect(badContext.exception?.fielderrors?.[0]?.field).toBe('contextid');
+    const badCapability = await save(admin, { capability: 'no/such:thing' });
+    expect(badCapability.exception?.fielderrors?.[0]?.field).toBe('capability');
+    const badQuery = await save(admin, { querysql: 'DELETE FROM course' });
+    expect(badQuery.exception?.fielderrors?.[0]?.field).toBe('querysql');
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    ['INSERT INTO course (fullname, shortname) VALUES (\'x\', \'x\')', 'onlyselect'],
+    ['UPDATE course SET fullname = \'x\'', 'onlyselect'],
+    ['DELETE FROM course', 'onlyselect'],
+    ['DROP TABLE course', 'onlyselect'],
+    ['CREATE TABLE evil (id integer)', 'onlyselect'],
+    ["ATTACH DATABASE '/tmp/evil.db' AS evil", 'onlyselect'],
+    ['PRAGMA query_only = OFF', 'onlyselect'],
+    ['SET statement_timeout = 0', 'onlyselect'],
+    ['SELECT 1; DELETE FROM course', 'multiplestatements'],
+    ['SELECT 1;\n;', 'multiplestatements'],
+    ['WITH gone AS (DELETE FROM course RETURNING id) SELECT * FROM gone', 'forbiddenkeyword'],
+    ['SELECT * INTO evil FROM course', 'forbiddenkeyword'],
+    ['SELECT * FROM sessions', 'forbiddentable'],
+    ['SELECT * FROM "sessions"', 'forbiddentable'],
+    ['SELECT token FROM external_tokens', 'forbiddencolumn'],
+    ['SELECT userid FROM external_tokens', 'forbiddentable'],
+    ['SELECT username, password FROM "user"', 'forbiddencolumn'],
+    ['SELECT * FROM "user"', 'forbiddencolumn'],
+    ["SELECT set_config('default_transaction_read_only', 'off', false)", 'forbiddenfunction'],
+    ["SELECT * FROM query_to_xml('select * from sessions', true, true, '')", 'forbiddenfunction'],
+    ["SELECT * FROM pragma_table_info('course')", 'forbiddenfunction'],
+  ])('refuses %s with %s and changes nothing', async (querysql, errorcode) => {
+    const before = await counts();
+    const answer = await preview(querysql);
+    // On PostgreSQL the reader role refuses `SELECT *` over the user table before its columns are seen.
+    const expected = dialect === 'postgres' && querysql === 'SELECT * FROM "user"' ? 'forbiddenaccess' : errorcode;
+    expect(answer.exception?.errorcode).toBe(expected);
+    expect(answer.exception?.message.length).toBeGreaterThan(10);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('reads through a connection that refuses writes even when the text checks are bypassed', async () => {
+    const before = await counts();
+    const session = await openReadOnly(db(), site.platform.dialect, site.platform.config.databaseUrl, 5000);
+    try {
+      await expect(session.columns("INSERT INTO course (fullname, shortname, category) VALUES ('x', 'x', 1)", [])).rejects.toMatchObject({
+        errorcode: dialect === 'sqlite' ? 'onlyselect' : 'readonlyrefused',
+      });
+      if (dialect === 'postgres') {
+        // The reader role may not read secret columns or tables, whatever the text looks like.
+        await expect(session.rows('SELECT password FROM "user"', [], 10)).rejects.toMatchObject({ errorcode: 'forbiddenaccess' });
+        await expect(session.rows('SELECT * FROM sessions', [], 10)).rejects.toMatchObject({ errorcode: 'forbiddenaccess' });
+        await expect(session.columns("SELECT set_config('transaction_read_only', 'off', true)", [])).rejects.toBeDefined();
+        await expect(session.columns("UPDATE course SET fullname = 'x'", [])).rejects.toMatchObject({ errorcode: 'readonlyrefused' });
+      }
+    } finally {
+      await session.close();
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('stops a query that runs past the timeout and answers the error in the table', async () => {
+    await setConfig(db(), 'block_configurable_reports_querytimeout', '1');
+    try {
+      const forever = await save(admin, { name: 'Forever', querysql: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c' });
+      const started = Date.now();
+      const answer = await run(admin, { id: forever.data?.id ?? 0, mode: 'client' });
+      expect(Date.now() - started).toBeLessThan(8000);
+      expect(answer.error).toBe(false);
+      expect(answer.data?.error).toContain('took longer than 1 seconds');
+      expect(answer.data?.data).toEqual([]);
+    } finally {
+      await setConfig(db(), 'block_configurable_reports_querytimeout', '10');
+    }
+  }, 20_000);
+
+  it('binds the placeholders as parameters: the caller, the course, the time range', async () => {
+    const report = await save(admin, {
+      name: 'Placeholders',
+      contextid: courseContextId,
+      querysql: "SELECT %%USERID%% AS me, %%COURSEID%% AS course, %%STARTTIME%% AS startt, '%%USERID%%' AS literal\n-- %%COURSEID%% in a comment",
+    });
+    const answer = await run(teacher, { id: report.data?.id ?? 0, mode: 'client', starttime: 1000, endtime: 2000 });
+    expect(answer.data?.error).toBeUndefined();
+    const [row] = answer.data?.data ?? [];
+    expect(row?.slice(0, 3).map(Number)).toEqual([teacherId, courseid, 1000]);
+    expect(row?.[3]).toBe('%%USERID%%');
+  });
+
+  it('pages, sorts and searches in the database (server mode)', async () => {
+    const report = await save(admin, { name: 'Numbers', querysql: NUMBERS });
+    const id = report.data?.id ?? 0;
+    const first = await run(admin, { id, start: 0, length: 10 });
+    expect(first.data?.columns).toEqual(['i', 'label']);
+    expect(first.data?.recordsTotal).toBe(35);
+    expect(first.data?.data).toHaveLength(10);
+    const sorted = await run(admin, { id, start: 10, length: 10, sort: [{ column: 0, dir: 'desc' }] });
+    expect(sorted.data?.data.map((r) => Number(r[0]))).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
+    const searched = await run(admin, { id, start: 0, length: 25, search: '3', sort: [{ column: 0, dir: 'asc' }] });
+    expect(searched.data?.recordsFiltered).toBe(9);
+    expect(searched.data?.recordsTotal).toBe(35);
+    expect(searched.data?.data.map((r) => Number(r[0]))).toEqual([3, 13, 23, 30, 31, 32, 33, 34, 35]);
+    const column = await run(admin, { id, start: 0, length: 10, columnsearch: ['', 'row 1'] });
+    expect(column.data?.recordsFiltered).toBe(11);
+    const multi = await run(admin, { id, start: 0, length: 3, sort: [{ column: 1, dir: 'asc' }, { column: 0, dir: 'desc' }] });
+    expect(multi.data?.data.map((r) => r[1])).toEqual(['row 1', 'row 10', 'row 11']);
+  });
+
+  it('previews the first rows, or the database error with its line', async () => {
+    const rows = await preview(NUMBERS);
+    expect(rows.data?.rows).toHaveLength(20);
+    expect(rows.data?.truncated).toBe(true);
+    const wrong = await preview('SELECT id,\n  shortname\nFROM course\nWHERE nosuchcolumn = 1');
+    expect(wrong.exception?.errorcode).toBe('queryerror');
+    expect(wrong.exception?.message).toMatch(/^Line 4: .*nosuchcolumn/);
+    const syntax = await preview('SELECT id\nFROM course WHERE');
+    expect(syntax.exception?.message).toMatch(/^Line 2: /);
+  });
+
+  it('exports every row as CSV and as an Excel workbook, to those who may run the report', async () => {
+    const report = await save(admin, { name: 'Numbers export', querysql: NUMBERS, contextid: courseContextId });
+    const id = report.data?.id ?? 0;
+    const csv = await site.app.inject({ method: 'GET', url: `/blocks/configurable_reports/export.php?id=${id}&format=csv`, headers: { cookie: teacher.cookie } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('i,label');
+    expect(lines).toHaveLength(36);
+    expect(lines[35]).toBe('35,row 35');
+    const xlsx = await site.app.inject({ method: 'GET', url: `/blocks/configurable_reports/export.php?id=${id}&format=xlsx`, headers: { cookie: admin.cookie } });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const refused = await site.app.inject({ method: 'GET', url: `/blocks/configurable_reports/export.php?id=${id}&format=csv`, headers: { cookie: student.cookie } });
+    expect(refused.statusCode).toBe(403);
+    const anonymous = await site.app.inject({ method: 'GET', url: `/blocks/configurable_reports/export.php?id=${id}&format=csv` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

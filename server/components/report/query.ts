@@ -1,0 +1,201 @@
+import { AppError } from '../../platform/errors';
+import { QueryError, type Dialect, type ReadOnlySession, type Row } from './readonly';
+import { COMPONENT, checkColumns, checkQuery } from './sqlguard';
+
+/** What the placeholders of a report stand for when it runs. */
+export interface Placeholders {
+  userid: number;
+  courseid: number;
+  starttime: number;
+  endtime: number;
+}
+
+/** The placeholders a report's text may use; each becomes a bound parameter, never text. */
+export const PLACEHOLDERS: Record<string, keyof Placeholders> = {
+  '%%USERID%%': 'userid',
+  '%%COURSEID%%': 'courseid',
+  '%%STARTTIME%%': 'starttime',
+  '%%ENDTIME%%': 'endtime',
+};
+
+/** Parameters in the order they appear, with the dialect's marker for each. */
+class Binder {
+  readonly values: unknown[] = [];
+  constructor(private readonly dialect: Dialect) {}
+  add(value: unknown): string {
+    this.values.push(value);
+    return this.dialect === 'postgres' ? `$${this.values.length}` : '?';
+  }
+}
+
+/**
+ * Replaces the placeholders outside comments and quoted text with bound parameters. Line breaks are
+ * kept, so a database error's line is the line of the report's text.
+ */
+function bindPlaceholders(text: string, binder: Binder, values: Placeholders): string {
+  let out = '';
+  let i = 0;
+  const copyUntil = (end: number) => {
+    out += text.slice(i, end);
+    i = end;
+  };
+  while (i < text.length) {
+    const rest = text.slice(i);
+    const c = text[i];
+    if (rest.startsWith('--')) copyUntil(text.indexOf('\n', i) === -1 ? text.length : text.indexOf('\n', i));
+    else if (rest.startsWith('/*')) copyUntil(text.indexOf('*/', i + 2) === -1 ? text.length : text.indexOf('*/', i + 2) + 2);
+    else if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < text.length && !(text[j] === c && text[j + 1] !== c)) j += text[j] === c ? 2 : 1;
+      copyUntil(Math.min(text.length, j + 1));
+    } else {
+      const placeholder = Object.keys(PLACEHOLDERS).find((p) => rest.startsWith(p));
+      if (placeholder) {
+        out += binder.add(values[PLACEHOLDERS[placeholder] as keyof Placeholders]);
+        i += placeholder.length;
+      } else copyUntil(i + 1);
+    }
+  }
+  return out;
+}
+
+export interface TableRequest {
+  start: number;
+  length: number;
+  sort: ReadonlyArray<{ column: number; dir: 'asc' | 'desc' }>;
+  search: string;
+  columnsearch: readonly string[];
+}
+
+export interface TableAnswer {
+  columns: string[];
+  rows: Row[];
+  recordsTotal: number;
+  recordsFiltered: number;
+}
+
+/** The line of the report's text a database error points at (1-based), or 0 when it does not say. */
+function errorLine(text: string, built: string, userStart: number, error: QueryError): number {
+  if (error.position > 0) {
+    const before = built.slice(userStart, error.position - 1);
+    return error.position - 1 >= userStart ? Math.min(before.split('\n').length, text.split('\n').length) : 0;
+  }
+  // SQLite names the token instead: near "FORM", no such table: x, no such column: y.
+  const token = /near "([^"]+)"/.exec(error.message)?.[1] ?? /no such (?:table|column|function): ([\w.]+)/.exec(error.message)?.[1];
+  const at = token ? text.toLowerCase().indexOf(token.toLowerCase()) : -1;
+  // A token only the wrapper holds (the closing parenthesis) means the query ended too early: its last line.
+  return at === -1 ? text.split('\n').length : text.slice(0, at).split('\n').length;
+}
+
+/** The database's error as the user's mistake, with its line. */
+function databaseError(text: string, built: string, userStart: number, error: unknown): unknown {
+  if (!(error instanceof QueryError)) return error;
+  const line = errorLine(text, built, userStart, error);
+  return new AppError('queryerror', { component: COMPONENT, a: { message: error.message, line }, debuginfo: error.message });
+}
+
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/**
+ * A report's query prepared for one run: checked, with placeholders bound, and its column names
+ * read from the database without fetching rows.
+ */
+export class PreparedReport {
+  private constructor(
+    private readonly session: ReadOnlySession,
+    private readonly text: string,
+    readonly columns: string[],
+  ) {}
+
+  static async prepare(session: ReadOnlySession, text: string, values: Placeholders): Promise<PreparedReport> {
+    const query = checkQuery(text);
+    const binder = new Binder(session.dialect);
+    const prefix = 'select * from (\n';
+    const built = `${prefix}${bindPlaceholders(query, binder, values)}\n) report_probe limit 0`;
+    let columns: string[];
+    try {
+      columns = await session.columns(built, binder.values);
+    } catch (error) {
+      throw databaseError(query, built, prefix.length, error);
+    }
+    checkColumns(columns);
+    return new PreparedReport(session, query, columns);
+  }
+
+  /** `with report_q(c1, …) as (<query>) <tail>`: columns renamed so duplicates and odd names can be filtered. */
+  private build(values: Placeholders, tail: (binder: Binder) => string): { sql: string; params: unknown[]; userStart: number } {
+    const binder = new Binder(this.session.dialect);
+    const names = this.columns.map((_, i) => `c${i + 1}`).join(', ');
+    const prefix = `with report_q(${names}) as (\n`;
+    const body = bindPlaceholders(this.text, binder, values);
+    return { sql: `${prefix}${body}\n) ${tail(binder)}`, params: binder.values, userStart: prefix.length };
+  }
+
+  private async guarded<T>(built: { sql: string; userStart: number }, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw databaseError(this.text, built.sql, built.userStart, error);
+    }
+  }
+
+  private where(binder: Binder, request: Pick<TableRequest, 'search' | 'columnsearch'>): string {
+    const text = (i: number) => (this.session.dialect === 'postgres' ? `cast(c${i + 1} as text) ilike` : `cast(c${i + 1} as text) like`);
+    const conditions: string[] = [];
+    if (request.search.trim() !== '') {
+      const any = this.columns.map((_, i) => `${text(i)} ${binder.add(escapeLike(request.search.trim()))} escape '\\'`);
+      conditions.push(`(${any.join(' or ')})`);
+    }
+    request.columnsearch.forEach((s, i) => {
+      if (s.trim() !== '' && i < this.columns.length) conditions.push(`${text(i)} ${binder.add(escapeLike(s.trim()))} escape '\\'`);
+    });
+    return conditions.length ? `where ${conditions.join(' and ')}` : '';
+  }
+
+  /** Up to `max` rows in the query's own order (client mode, preview). */
+  async firstRows(values: Placeholders, max: number): Promise<{ rows: Row[]; truncated: boolean }> {
+    const built = this.build(values, () => 'select * from report_q');
+    return this.guarded(built, () => this.session.rows(built.sql, built.params, max));
+  }
+
+  /** One page, sorted and searched by the database (server mode), with the total and filtered counts. */
+  async page(values: Placeholders, request: TableRequest): Promise<TableAnswer> {
+    const count = (filtered: boolean) => {
+      const built = this.build(values, (b) => `select count(*) from report_q ${filtered ? this.where(b, request) : ''}`);
+      return this.guarded(built, async () => Number((await this.session.rows(built.sql, built.params, 1)).rows[0]?.[0] ?? 0));
+    };
+    const recordsTotal = await count(false);
+    const filtering = request.search.trim() !== '' || request.columnsearch.some((s) => s.trim() !== '');
+    const recordsFiltered = filtering ? await count(true) : recordsTotal;
+    const order = request.sort
+      .filter((s) => s.column >= 0 && s.column < this.columns.length)
+      .map((s) => `c${s.column + 1} ${s.dir === 'desc' ? 'desc' : 'asc'}`)
+      .join(', ');
+    const built = this.build(values, (b) => {
+      const where = this.where(b, request);
+      return `select * from report_q ${where} ${order ? `order by ${order}` : ''} limit ${b.add(request.length)} offset ${b.add(request.start)}`;
+    });
+    const { rows } = await this.guarded(built, () => this.session.rows(built.sql, built.params, request.length));
+    return { columns: this.columns, rows, recordsTotal, recordsFiltered };
+  }
+
+  /** Every row, in batches, for export. */
+  async *all(values: Placeholders, batch: number, max: number): AsyncGenerator<Row[]> {
+    const built = this.build(values, (b) => `select * from report_q limit ${b.add(max)}`);
+    const stream = this.session.stream(built.sql, built.params, batch);
+    try {
+      for (;;) {
+        let next: IteratorResult<Row[]>;
+        try {
+          next = await stream.next();
+        } catch (error) {
+          throw databaseError(this.text, built.sql, built.userStart, error);
+        }
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      await stream.return(undefined);
+    }
+  }
+}

@@ -1,0 +1,314 @@
+import { createRequire } from 'node:module';
+import { fork } from 'node:child_process';
+import pg from 'pg';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { FORBIDDEN_COLUMNS, FORBIDDEN_TABLES, COMPONENT } from './sqlguard';
+import { sqliteWorkerFile } from './sqliteworker';
+
+export type Row = unknown[];
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * A read-only connection for running report queries: its own connection to the site's database
+ * (never the call's transaction), refusing every write, with a statement timeout.
+ */
+export interface ReadOnlySession {
+  dialect: Dialect;
+  /** The result's column names, in order (duplicates kept). */
+  columns(sql: string, params: readonly unknown[]): Promise<string[]>;
+  /** Up to `max` rows; `truncated` when there were more. */
+  rows(sql: string, params: readonly unknown[], max: number): Promise<{ rows: Row[]; truncated: boolean }>;
+  /** Every row, a batch at a time, reading the next batch only when asked for it. */
+  stream(sql: string, params: readonly unknown[], batch: number): AsyncGenerator<Row[]>;
+  close(): Promise<void>;
+}
+
+/** A database's refusal or error, with where in the query text it points (1-based; 0 = unknown). */
+export class QueryError extends Error {
+  constructor(
+    message: string,
+    readonly position: number,
+  ) {
+    super(message);
+  }
+}
+
+export function timeoutError(seconds: number): AppError {
+  return new AppError('querytimeout', { component: COMPONENT, a: seconds });
+}
+
+const require = createRequire(import.meta.url);
+
+/** SQLite: a child process with its own read-only, query_only connection to the site's file; killed on timeout. */
+function sqliteSession(file: string, timeoutMs: number): ReadOnlySession {
+  const child = fork(sqliteWorkerFile(), [JSON.stringify([file, require.resolve('better-sqlite3')])], {
+    execArgv: [],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
+  let dead: Error | null = null;
+  child.on('exit', () => {
+    dead ??= new Error('The report reader stopped.');
+  });
+  type Answer = { ok: boolean; message?: string; code?: string; columns?: string[]; rows?: Row[]; truncated?: boolean; more?: boolean };
+  const ask = (command: object) =>
+    new Promise<Answer>((resolve, reject) => {
+      if (dead) return reject(dead);
+      const onExit = () => {
+        clearTimeout(timer);
+        reject(dead ?? new Error('The report reader stopped.'));
+      };
+      const timer = setTimeout(() => {
+        dead = timeoutError(timeoutMs / 1000);
+        child.off('exit', onExit);
+        child.kill('SIGKILL');
+        reject(dead);
+      }, timeoutMs);
+      child.once('exit', onExit);
+      child.once('message', (answer: Answer) => {
+        clearTimeout(timer);
+        child.off('exit', onExit);
+        if (answer.ok) resolve(answer);
+        else if (answer.code === 'TESSERA_NOT_READER') reject(new AppError('onlyselect', { component: COMPONENT }));
+        else reject(new QueryError(answer.message ?? '', 0));
+      });
+      child.send(command);
+    });
+  return {
+    dialect: 'sqlite',
+    columns: async (sql, params) => (await ask({ op: 'columns', sql, params })).columns ?? [],
+    rows: async (sql, params, max) => {
+      const a = await ask({ op: 'rows', sql, params, max });
+      return { rows: a.rows ?? [], truncated: a.truncated ?? false };
+    },
+    async *stream(sql, params, batch) {
+      let answer = await ask({ op: 'stream', sql, params, batch });
+      let finished = false;
+      try {
+        for (;;) {
+          yield answer.rows ?? [];
+          if (!answer.more) break;
+          answer = await ask({ op: 'more', batch });
+        }
+        finished = true;
+      } finally {
+        if (!finished && !dead) await ask({ op: 'stop' }).catch(() => undefined);
+      }
+    },
+    close: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      return Promise.resolve();
+    },
+  };
+}
+
+const READER_ROLE = 'tessera_report_reader';
+const pools = new Map<string, pg.Pool>();
+const readerReady = new Map<string, Promise<boolean>>();
+
+function poolFor(url: string): pg.Pool {
+  let pool = pools.get(url);
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 2000, allowExitOnIdle: true });
+    pools.set(url, pool);
+  }
+  return pool;
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * A role that may only read, and not the secret tables and columns: SELECT on the schema's tables,
+ * without the forbidden tables, and only the harmless columns of tables holding a secret column.
+ * Made once per schema and process; false when the database user may not create roles (then the
+ * READ ONLY transaction and the text checks still hold).
+ */
+async function ensureReaderRole(pool: pg.Pool): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    const schema = String((await client.query<{ s: string }>('select current_schema() as s')).rows[0]?.s);
+    const key = `${pool.options.connectionString ?? ''}#${schema}`;
+    let ready = readerReady.get(key);
+    if (!ready) {
+      ready = (async () => {
+        try {
+          await client.query('begin');
+          const exists = await client.query('select 1 from pg_roles where rolname = $1', [READER_ROLE]);
+          if (exists.rowCount === 0) await client.query(`create role ${READER_ROLE} nologin`);
+          await client.query(`grant usage on schema ${ident(schema)} to ${READER_ROLE}`);
+          await client.query(`grant select on all tables in schema ${ident(schema)} to ${READER_ROLE}`);
+          const tables = await client.query<{ table_name: string; column_name: string }>(
+            'select table_name, column_name from information_schema.columns where table_schema = $1',
+            [schema],
+          );
+          const byTable = new Map<string, string[]>();
+          for (const r of tables.rows) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.column_name]);
+          for (const [table, columns] of byTable) {
+            const secret = columns.some((c) => (FORBIDDEN_COLUMNS as readonly string[]).includes(c));
+            if (!(FORBIDDEN_TABLES as readonly string[]).includes(table) && !secret) continue;
+            await client.query(`revoke select on ${ident(schema)}.${ident(table)} from ${READER_ROLE}`);
+            if ((FORBIDDEN_TABLES as readonly string[]).includes(table)) continue;
+            const open = columns.filter((c) => !(FORBIDDEN_COLUMNS as readonly string[]).includes(c)).map(ident).join(', ');
+            await client.query(`grant select (${open}) on ${ident(schema)}.${ident(table)} to ${READER_ROLE}`);
+          }
+          await client.query('commit');
+          return true;
+        } catch {
+          await client.query('rollback').catch(() => undefined);
+          return false;
+        }
+      })();
+      readerReady.set(key, ready);
+    }
+    return await ready;
+  } finally {
+    client.release();
+  }
+}
+
+/** PostgreSQL: a pooled connection of its own in a READ ONLY transaction, as the reader role, with a statement timeout. */
+async function postgresSession(url: string, timeoutMs: number): Promise<ReadOnlySession> {
+  const pool = poolFor(url);
+  const asReader = await ensureReaderRole(pool);
+  const client = await pool.connect();
+  await client.query('begin transaction read only');
+  await client.query(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
+  if (asReader) await client.query(`set local role ${READER_ROLE}`);
+  /** `prefix` goes before the query; an error's position stays relative to the query. */
+  const run = async (sql: string, params: readonly unknown[], prefix = '') => {
+    try {
+      return await client.query({ text: prefix + sql, values: [...params], rowMode: 'array' });
+    } catch (error) {
+      const e = error as Error & { code?: string; position?: string };
+      if (e.code === '57014') throw timeoutError(timeoutMs / 1000);
+      if (e.code === '25006') throw new AppError('readonlyrefused', { component: COMPONENT });
+      if (e.code === '42501') throw new AppError('forbiddenaccess', { component: COMPONENT, a: e.message });
+      throw new QueryError(e.message, Math.max(0, Number(e.position ?? 0) - prefix.length));
+    }
+  };
+  let savepoint = 0;
+  // A failed statement aborts the transaction; each command runs under a savepoint so the session stays usable.
+  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+    const name = `s${(savepoint += 1)}`;
+    await client.query(`savepoint ${name}`);
+    try {
+      const result = await work();
+      await client.query(`release savepoint ${name}`);
+      return result;
+    } catch (error) {
+      await client.query(`rollback to savepoint ${name}`).catch(() => undefined);
+      throw error;
+    }
+  };
+  return {
+    dialect: 'postgres',
+    columns: (sql, params) => guarded(async () => (await run(sql, params)).fields.map((f) => f.name)),
+    rows: (sql, params, max) =>
+      guarded(async () => {
+        // A cursor, so a row cap over a huge result reads only the rows it keeps.
+        const cursor = `report_rows_${savepoint}`;
+        await run(sql, params, `declare ${cursor} no scroll cursor for `);
+        const rows = (await run(`fetch ${Math.round(max) + 1} from ${cursor}`, [])).rows as Row[];
+        await run(`close ${cursor}`, []);
+        return { rows: rows.slice(0, max), truncated: rows.length > max };
+      }),
+    async *stream(sql, params, batch) {
+      await run(sql, params, 'declare report_cursor no scroll cursor for ');
+      for (;;) {
+        const result = await run(`fetch ${Math.round(batch)} from report_cursor`, []);
+        const rows = result.rows as Row[];
+        if (rows.length) yield rows;
+        if (rows.length < batch) break;
+      }
+    },
+    close: async () => {
+      await client.query('rollback').catch(() => undefined);
+      client.release();
+    },
+  };
+}
+
+/**
+ * The fallback when no second connection can reach the call's database (an in-memory SQLite test
+ * database; a test platform whose DATABASE_URL names another database): the call's own connection,
+ * inside a savepoint that is rolled back, with SQLite's `query_only` or PostgreSQL's read-only
+ * transaction and statement timeout. SQLite cannot interrupt a statement on the server's own thread,
+ * so this fallback has no timeout there; rows are capped by LIMIT.
+ */
+function inCallSession(db: Kysely<DB>, dialect: Dialect, timeoutMs: number): ReadOnlySession {
+  let opened = false;
+  const open = async () => {
+    if (opened) return;
+    opened = true;
+    await sql`savepoint report_readonly`.execute(db);
+    if (dialect === 'sqlite') await sql`pragma query_only = on`.execute(db);
+    else {
+      await sql`set local transaction_read_only = on`.execute(db);
+      await sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`).execute(db);
+    }
+  };
+  const run = async (text: string, params: readonly unknown[]) => {
+    await open();
+    try {
+      const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...params]));
+      return result.rows.map((r) => Object.values(r));
+    } catch (error) {
+      const e = error as Error & { code?: string; position?: string };
+      if (e.code === '57014') throw timeoutError(timeoutMs / 1000);
+      if (e.code === '25006' || /readonly|read-only/i.test(e.message)) throw new AppError('readonlyrefused', { component: COMPONENT });
+      throw new QueryError(e.message, Number(e.position ?? 0));
+    }
+  };
+  return {
+    dialect,
+    columns: async (text, params) => {
+      // Row objects carry the names; a result with no row has none to show.
+      await open();
+      const limited = text.replace(/limit 0$/, 'limit 1');
+      const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(limited, [...params])).catch((error: Error & { position?: string }) => {
+        throw new QueryError(error.message, Number(error.position ?? 0));
+      });
+      return Object.keys(result.rows[0] ?? {});
+    },
+    rows: async (text, params, max) => {
+      const rows = await run(`select * from (${text}) report_capped limit ${Math.round(max) + 1}`, params);
+      return { rows: rows.slice(0, max), truncated: rows.length > max };
+    },
+    async *stream(text, params, batch) {
+      for (let offset = 0; ; offset += batch) {
+        const rows = await run(`select * from (${text}) report_batch limit ${Math.round(batch)} offset ${offset}`, params);
+        if (rows.length) yield rows;
+        if (rows.length < batch) break;
+      }
+    },
+    close: async () => {
+      if (!opened) return;
+      if (dialect === 'sqlite') await sql`pragma query_only = off`.execute(db);
+      await sql`rollback to savepoint report_readonly`.execute(db);
+      await sql`release savepoint report_readonly`.execute(db);
+    },
+  };
+}
+
+/**
+ * Opens a read-only session on the call's database: SQLite by its file (read from the connection
+ * itself), PostgreSQL by the configured DATABASE_URL once it is seen to reach the same schema.
+ */
+export async function openReadOnly(db: Kysely<DB>, dialect: Dialect, databaseUrl: string, timeoutMs: number): Promise<ReadOnlySession> {
+  if (dialect === 'sqlite') {
+    const list = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
+    const file = list.rows.find((r) => r.name === 'main')?.file ?? '';
+    // An in-memory database lives inside one connection: no second connection can see it.
+    return file === '' ? inCallSession(db, dialect, timeoutMs) : sqliteSession(file, timeoutMs);
+  }
+  if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://')) {
+    const here = await sql<{ d: string; s: string }>`select current_database() as d, current_schema() as s`.execute(db);
+    const there = await poolFor(databaseUrl)
+      .query<{ d: string; s: string }>('select current_database() as d, current_schema() as s')
+      .catch(() => undefined);
+    if (there?.rows[0]?.d === here.rows[0]?.d && there?.rows[0]?.s === here.rows[0]?.s) return postgresSession(databaseUrl, timeoutMs);
+  }
+  return inCallSession(db, dialect, timeoutMs);
+}
