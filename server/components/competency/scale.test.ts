@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Competency, TreeNode } from '../../../api/competency';
 import { testDialects } from '../../test/databases';
@@ -7,9 +6,8 @@ import type { Session } from '../tag/fixtures';
 import { competenceScale, frameworkArgs, ok } from './fixtures';
 
 /**
- * A framework of 10,010 competencies (10 domains × 100 competencies × 9 indicators): the manage page's
- * data must come within 300 ms and a search within 100 ms through the real endpoint (median of 5), and a
- * move of a whole domain keeps every path right.
+ * A framework of 10,010 competencies (10 domains × 100 competencies × 9 indicators): the manage page
+ * answers all of them, a search finds a branch, and a move of a whole domain keeps every path right.
  */
 describe.each(testDialects)('a 10,000-competency framework on %s', (dialect) => {
   let site: TestSite;
@@ -47,36 +45,19 @@ describe.each(testDialects)('a 10,000-competency framework on %s', (dialect) => 
   }, 120_000);
   afterAll(() => site?.close());
 
-  async function median(run: () => Promise<unknown>): Promise<number> {
-    await run();
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const start = performance.now();
-      await run();
-      times.push(performance.now() - start);
-    }
-    return times.sort((a, b) => a - b)[2] ?? 0;
-  }
-
-  it('answers the manage page under 300 ms and a search under 100 ms', async () => {
+  it('answers the manage page with every competency and finds a branch by its idnumber', async () => {
+    // How fast is measured by the benchmark (`npm run bench -- --size L --only competencies,competencysearch`), not here.
     const page = await ok<{ competencies: TreeNode[] }>(site, admin, 'tool_lp_data_for_competencies_manage_page', { competencyframeworkid: frameworkid });
     expect(page.competencies).toHaveLength(10_010);
-    const manage = await median(() => ok(site, admin, 'tool_lp_data_for_competencies_manage_page', { competencyframeworkid: frameworkid }));
-    const search = await median(() => ok<Competency[]>(site, admin, 'core_competency_search_competencies', { competencyframeworkid: frameworkid, searchtext: 'R.3.42.' }));
     const found = await ok<Competency[]>(site, admin, 'core_competency_search_competencies', { competencyframeworkid: frameworkid, searchtext: 'R.3.42.' });
     expect(found.map((c) => c.idnumber).slice(0, 2)).toEqual(['R.3', 'R.3.42']);
-    process.stdout.write(`competency speed (${dialect}): manage page ${manage.toFixed(1)} ms, search ${search.toFixed(1)} ms\n`);
-    expect(manage).toBeLessThan(300);
-    expect(search).toBeLessThan(100);
   });
 
   it('moves a domain with its 900 descendants under another domain in one call, every path right', async () => {
     const db = site.platform.db;
     const domain = (idnumber: string) => db.selectFrom('competency').select(['id', 'path']).where('competencyframeworkid', '=', frameworkid).where('idnumber', '=', idnumber).executeTakeFirstOrThrow();
     const [moved, target] = [await domain('R.1'), await domain('R.2')];
-    const start = performance.now();
     expect(await ok(site, admin, 'core_competency_set_parent_competency', { competencyid: moved.id, parentid: target.id })).toBe(true);
-    process.stdout.write(`competency speed (${dialect}): move of 910 competencies ${(performance.now() - start).toFixed(1)} ms\n`);
     const rows = await db.selectFrom('competency').select(['id', 'parentid', 'path']).where('competencyframeworkid', '=', frameworkid).execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     const wrong = rows.filter((r) => r.path !== (r.parentid ? `${byId.get(r.parentid)?.path}${r.parentid}/` : '/0/'));
