@@ -143,6 +143,30 @@ describe.each(testDialects)('block_configurable_reports on %s', (dialect) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('hands the next report a clean reader after a stream left part-way and after a failed query', async () => {
+    const open = () => openReadOnly(db(), site.platform.dialect, site.platform.config.databaseUrl, 5000);
+    for (let round = 0; round < 3; round += 1) {
+      const left = await open();
+      try {
+        const batches = left.stream(NUMBERS, [], 5);
+        expect((await batches.next()).value).toHaveLength(5);
+        await batches.return(undefined);
+        await expect(left.rows('SELECT no_such_column FROM course', [], 5)).rejects.toBeDefined();
+      } finally {
+        await left.close();
+      }
+      const next = await open();
+      try {
+        expect((await next.rows(NUMBERS, [], 100)).rows.map((r) => Number(r[0]))).toEqual(Array.from({ length: 35 }, (_, i) => i + 1));
+        const all: unknown[][] = [];
+        for await (const rows of next.stream(NUMBERS, [], 10)) all.push(...rows);
+        expect(all).toHaveLength(35);
+      } finally {
+        await next.close();
+      }
+    }
+  });
+
   it('stops a query that runs past the timeout and answers the error in the table', async () => {
     await setConfig(db(), 'block_configurable_reports_querytimeout', '1');
     try {

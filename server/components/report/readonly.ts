@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -41,17 +41,63 @@ export function timeoutError(seconds: number): AppError {
 
 const require = createRequire(import.meta.url);
 
-/** SQLite: a child process with its own read-only, query_only connection to the site's file; killed on timeout. */
-function sqliteSession(file: string, timeoutMs: number): ReadOnlySession {
-  const child = fork(sqliteWorkerFile(), [JSON.stringify([file, require.resolve('better-sqlite3')])], {
+/** Idle SQLite readers per database file, kept warm: starting a child process costs ~80 ms. */
+const idleReaders = new Map<string, ChildProcess[]>();
+const MAX_IDLE_READERS = 4;
+/** An idle reader not used again within this time stops. */
+const IDLE_READER_MS = 30_000;
+const idleTimers = new WeakMap<ChildProcess, NodeJS.Timeout>();
+
+function alive(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null && child.connected;
+}
+
+/** An idle reader of the file, or a new one; in use it keeps the server's event loop alive. */
+function takeReader(file: string): ChildProcess {
+  const idle = idleReaders.get(file) ?? [];
+  let child = idle.pop();
+  while (child && !alive(child)) child = idle.pop();
+  if (child) clearTimeout(idleTimers.get(child));
+  child ??= fork(sqliteWorkerFile(), [JSON.stringify([file, require.resolve('better-sqlite3')])], {
     execArgv: [],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
+  child.ref();
+  child.channel?.ref();
+  return child;
+}
+
+/** Back to the idle readers when it is healthy and there is room; killed otherwise. Idle, it never holds the process open. */
+function releaseReader(file: string, child: ChildProcess, healthy: boolean): void {
+  const idle = idleReaders.get(file) ?? [];
+  if (healthy && alive(child) && idle.length < MAX_IDLE_READERS) {
+    child.unref();
+    child.channel?.unref();
+    idle.push(child);
+    idleReaders.set(file, idle);
+    const timer = setTimeout(() => {
+      const list = idleReaders.get(file) ?? [];
+      const at = list.indexOf(child);
+      if (at >= 0) list.splice(at, 1);
+      child.kill('SIGKILL');
+    }, IDLE_READER_MS);
+    timer.unref();
+    idleTimers.set(child, timer);
+  } else if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL');
+  }
+}
+
+/** SQLite: a child process with its own read-only, query_only connection to the site's file; killed on timeout. */
+function sqliteSession(file: string, timeoutMs: number): ReadOnlySession {
+  const child = takeReader(file);
   let dead: Error | null = null;
-  child.on('exit', () => {
+  let streaming = false;
+  const onDeath = () => {
     dead ??= new Error('The report reader stopped.');
-  });
+  };
+  child.on('exit', onDeath);
   type Answer = { ok: boolean; message?: string; code?: string; columns?: string[]; rows?: Row[]; truncated?: boolean; more?: boolean };
   const ask = (command: object) =>
     new Promise<Answer>((resolve, reject) => {
@@ -84,6 +130,7 @@ function sqliteSession(file: string, timeoutMs: number): ReadOnlySession {
       return { rows: a.rows ?? [], truncated: a.truncated ?? false };
     },
     async *stream(sql, params, batch) {
+      streaming = true;
       let answer = await ask({ op: 'stream', sql, params, batch });
       let finished = false;
       try {
@@ -94,11 +141,14 @@ function sqliteSession(file: string, timeoutMs: number): ReadOnlySession {
         }
         finished = true;
       } finally {
-        if (!finished && !dead) await ask({ op: 'stop' }).catch(() => undefined);
+        // A stream left part-way is stopped; the reader is reused only when it said it stopped.
+        if (finished) streaming = false;
+        else if (!dead) streaming = !(await ask({ op: 'stop' }).then(() => true, () => false));
       }
     },
     close: () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      child.off('exit', onDeath);
+      releaseReader(file, child, dead === null && !streaming);
       return Promise.resolve();
     },
   };
