@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import { components } from '../server/components/registry';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
-import { generateSite } from '../server/generator/generate';
+import { GENERATED_FRAMEWORK, generateSite } from '../server/generator/generate';
 import { SIZES, isSizeName, type SizeName } from '../server/generator/sizes';
 import { hashPassword } from '../server/platform/auth/passwords';
 import { CONTEXT_COURSE } from '../server/platform/access/types';
@@ -33,7 +33,8 @@ import { now } from '../server/platform/platform';
 import { exited, logInByForm, startServerProcess, waitUntilServing } from '../server/test/process';
 import { watch } from './measure';
 import { freePort } from './ports';
-import { buildScenarios, type BenchIds, type Login, type Scenario } from './scenarios';
+import { getSystemContext } from '../server/platform/access/contexts';
+import { LOG_REPORT, buildScenarios, type BenchIds, type Login, type Scenario } from './scenarios';
 
 const { values } = parseArgs({
   options: {
@@ -123,6 +124,16 @@ const longTeacher = await editingTeacherOf(longCourse);
 const lectureTeacher = await editingTeacherOf(lecture);
 const lectureAssign = await platform.db.selectFrom('assign').select('id').where('course', '=', lecture.id).where('name', '=', 'Lecture essay').executeTakeFirstOrThrow();
 const gradedUser = await platform.db.selectFrom('assign_submission').select('userid').where('assignment', '=', lectureAssign.id).where('status', '=', 'submitted').orderBy('id').executeTakeFirstOrThrow();
+const framework = await platform.db.selectFrom('competency_framework').select('id').where('idnumber', '=', GENERATED_FRAMEWORK).executeTakeFirstOrThrow();
+// The report over the whole log, written like a report manager's (the report component checks the query when it runs).
+const systemContext = await getSystemContext(platform.db);
+const logReport =
+  (await platform.db.selectFrom('block_configurable_reports').select('id').where('name', '=', LOG_REPORT.name).executeTakeFirst()) ??
+  (await platform.db
+    .insertInto('block_configurable_reports')
+    .values({ ...LOG_REPORT, summary: '', contextid: systemContext.id, capability: 'moodle/site:viewreports', timecreated: now(), timemodified: now() })
+    .returning('id')
+    .executeTakeFirstOrThrow());
 const tagArea = await platform.db.selectFrom('tag_area').select('tagcollid').where('component', '=', 'core').where('itemtype', '=', 'course').executeTakeFirstOrThrow();
 
 /** Sessions for the mixed load, written straight into the sessions table (logging in 200 users by form would only measure password hashing). */
@@ -205,7 +216,7 @@ function row(key: string, scenario: string, workers: number, connections: number
 const rows: Row[] = [];
 const recorded = new Map<string, { method: 'GET' | 'POST'; contentType: string; body: string; scenario: Scenario }>();
 let studentSid = '';
-const benchIds = (): BenchIds => ({ lectureId: lecture.id, longCourseId: longCourse.id, tagCollId: tagArea.tagcollid, studentSid, lectureAssignId: lectureAssign.id, gradedUserId: gradedUser.userid });
+const benchIds = (): BenchIds => ({ lectureId: lecture.id, longCourseId: longCourse.id, tagCollId: tagArea.tagcollid, studentSid, lectureAssignId: lectureAssign.id, gradedUserId: gradedUser.userid, frameworkId: framework.id, reportId: logReport.id });
 for (const workers of workerCounts) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -235,7 +246,7 @@ for (const workers of workerCounts) {
       const probe = await fetch(base + scenario.path, { method: scenario.method, headers: scenario.headers, body: scenario.body });
       const text = await probe.text();
       if (!probe.ok || /"error":true/.test(text)) throw new Error(`${scenario.name} answers ${probe.status}: ${text.slice(0, 300)}`);
-      recorded.set(scenario.key, { method: scenario.method, contentType: probe.headers.get('content-type') ?? 'application/json', body: text, scenario });
+      if (scenario.baseline !== false) recorded.set(scenario.key, { method: scenario.method, contentType: probe.headers.get('content-type') ?? 'application/json', body: text, scenario });
       const watched = await watch(server.pid, () => drive(base + scenario.path, scenario));
       rows.push(row(scenario.key, scenario.name, workers, scenario.connections ?? concurrency, watched.result, watched, scenario.target));
       process.stdout.write(`  ${scenario.name} (${workers} worker${workers > 1 ? 's' : ''}): ${rows.at(-1)?.rps ?? 0} req/s\n`);

@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../server/db/schema';
-import type { SiteSize } from '../server/generator/sizes';
+import { competencyCount, type SiteSize } from '../server/generator/sizes';
 
 /** Ids the scenarios and their baselines need, read from the generated site. */
 export interface BenchIds {
@@ -21,7 +21,17 @@ export interface BenchIds {
   lectureAssignId: number;
   /** A lecture student with a submission, whom the grader steps to. */
   gradedUserId: number;
+  /** The generated competency framework (10,010 competencies at size L and XL). */
+  frameworkId: number;
+  /** A report over the whole log table (1,000,000 rows at size XL). */
+  reportId: number;
 }
+
+/** The report the bench creates over the log table, and its query. */
+export const LOG_REPORT = {
+  name: 'Bench: every log row',
+  querysql: 'SELECT id, userid, courseid, ip, timecreated FROM logstore_standard_log',
+};
 
 export interface Login {
   cookie: string;
@@ -39,6 +49,8 @@ export interface Scenario {
   body?: string;
   /** Connections for this scenario (default: the run's --concurrency). */
   connections?: number;
+  /** False: no baseline route (an answer too large to replay from memory, such as a full export). */
+  baseline?: boolean;
   /** What to reach — requests per second, a p50 latency, or both — and where the target comes from. */
   target?: { rps?: number; p50ms?: number; source: string };
 }
@@ -101,8 +113,41 @@ export const baselineQueries: Record<string, ((db: Kysely<DB>, ids: BenchIds) =>
         .executeTakeFirst(),
       db.selectFrom('assign_grades').selectAll().where('assignment', '=', ids.lectureAssignId).where('userid', '=', ids.gradedUserId).executeTakeFirst(),
     ]),
+  competencies: (db, ids) =>
+    db
+      .selectFrom('competency')
+      .select(['id', 'shortname', 'idnumber', 'parentid', 'path', 'sortorder', 'ruletype', 'ruleoutcome'])
+      .where('competencyframeworkid', '=', ids.frameworkId)
+      .orderBy('path')
+      .orderBy('sortorder')
+      .execute(),
+  competencysearch: (db, ids) =>
+    db
+      .selectFrom('competency')
+      .selectAll()
+      .where('competencyframeworkid', '=', ids.frameworkId)
+      .where((eb) => eb.or([eb('idnumber', 'like', '%GEN-3.42%'), eb('shortname', 'like', '%GEN-3.42%')]))
+      .orderBy('path')
+      .execute(),
+  reportpage: (db) => reportPage(db, 'id', 0),
+  reportsort: (db) => reportPage(db, 'timecreated', 5_000),
+  reportsearch: (db) =>
+    db
+      .selectFrom('logstore_standard_log')
+      .select(['id', 'userid', 'courseid', 'ip', 'timecreated'])
+      .where('ip', 'like', '%10.1.2.%')
+      .limit(10)
+      .execute(),
   userlist: (db) => db.selectFrom('user').select(['id', 'firstname', 'lastname', 'email', 'lastaccess']).where('deleted', '=', 0).orderBy('lastname').limit(30).execute(),
 };
+
+/** A page of the log report: the total and ten rows in the given order. */
+function reportPage(db: Kysely<DB>, order: 'id' | 'timecreated', offset: number) {
+  return Promise.all([
+    db.selectFrom('logstore_standard_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    db.selectFrom('logstore_standard_log').select(['id', 'userid', 'courseid', 'ip', 'timecreated']).orderBy(order, 'desc').limit(10).offset(offset).execute(),
+  ]);
+}
 
 function searchQuery(db: Kysely<DB>, text: string, limit: number) {
   return db
@@ -130,10 +175,13 @@ function ajax(key: string, name: string, as: Login, calls: Array<{ methodname: s
 const MOODLE = 'Moodle 4.5 on this kind of machine × 10';
 
 const ASSIGN_ISSUE = 'issue 8 (assignment grading)';
+const COMPETENCY_ISSUE = 'issue 11 (competency frameworks)';
+const REPORT_ISSUE = 'issue 13 (reports)';
 
 /** Every scenario, as the users the run logged in (`grader`: the lecture's editing teacher). */
 export function buildScenarios(ids: BenchIds, size: SiteSize, student: Login, teacher: Login, admin: Login, grader: Login): Scenario[] {
   const n = (count: number) => count.toLocaleString('en');
+  const competencies = competencyCount(size.competencyTree);
   const strings = ['login', 'logout', 'dashboard', 'mycourses', 'profile', 'preferences', 'search', 'cancel', 'ok', 'close'].map((stringid) => ({ stringid }));
   return [
     {
@@ -183,5 +231,38 @@ export function buildScenarios(ids: BenchIds, size: SiteSize, student: Login, te
       { target: { p50ms: 300, source: ASSIGN_ISSUE } },
     ),
     ajax('userlist', `admin user list, first page (${n(size.users)} generated users)`, admin, [{ methodname: 'core_user_list_users', args: {} }]),
+    ajax('competencies', `tool_lp_data_for_competencies_manage_page (${n(competencies)} competencies)`, admin, [{ methodname: 'tool_lp_data_for_competencies_manage_page', args: { competencyframeworkid: ids.frameworkId } }], {
+      // One manager opening the page: the target is one call's latency.
+      connections: 1,
+      target: { p50ms: 300, source: COMPETENCY_ISSUE },
+    }),
+    ajax('competencysearch', `core_competency_search_competencies (${n(competencies)} competencies)`, admin, [{ methodname: 'core_competency_search_competencies', args: { competencyframeworkid: ids.frameworkId, searchtext: 'GEN-3.42' } }], {
+      connections: 1,
+      target: { p50ms: 100, source: COMPETENCY_ISSUE },
+    }),
+    ajax('reportpage', `report table, first page with the total (${n(size.logRows)} log rows)`, admin, [{ methodname: 'block_configurable_reports_run_report', args: { id: ids.reportId, mode: 'server', start: 0, length: 10 } }], {
+      connections: 1,
+      target: { p50ms: 200, source: REPORT_ISSUE },
+    }),
+    ajax(
+      'reportsort',
+      `report table, sorted by time, page 500 (${n(size.logRows)} log rows)`,
+      admin,
+      [{ methodname: 'block_configurable_reports_run_report', args: { id: ids.reportId, mode: 'server', start: 5_000, length: 10, sort: [{ column: 4, dir: 'desc' }] } }],
+      { connections: 1, target: { p50ms: 200, source: REPORT_ISSUE } },
+    ),
+    ajax('reportsearch', `report table, search every column (${n(size.logRows)} log rows)`, admin, [{ methodname: 'block_configurable_reports_run_report', args: { id: ids.reportId, mode: 'server', start: 0, length: 10, search: '10.1.2.' } }], {
+      connections: 1,
+      target: { p50ms: 200, source: REPORT_ISSUE },
+    }),
+    {
+      key: 'reportcsv',
+      name: `report CSV export, every row (${n(size.logRows)} log rows; peak memory is the figure)`,
+      method: 'GET',
+      path: `/blocks/configurable_reports/export.php?id=${ids.reportId}&format=csv`,
+      headers: { cookie: admin.cookie },
+      connections: 1,
+      baseline: false,
+    },
   ];
 }

@@ -4,8 +4,8 @@ import { getSystemContext } from '../platform/access/contexts';
 import { CONTEXT_COURSE, CONTEXT_MODULE, CONTEXT_USER } from '../platform/access/types';
 import { testDialects } from '../test/databases';
 import { createTestSite, type TestSite } from '../test/site';
-import { GeneratorInterrupted, generateSite, type GeneratorProgress } from './generate';
-import { SIZES } from './sizes';
+import { GENERATED_FRAMEWORK, GeneratorInterrupted, generateSite, type GeneratorProgress } from './generate';
+import { SIZES, competencyCount } from './sizes';
 
 const size = SIZES.XS;
 
@@ -105,5 +105,20 @@ describe.each(testDialects)('large-site generator on %s', (dialect) => {
     const grades = await db.selectFrom('assign_grades').select('grade').where('assignment', '=', assign.id).execute();
     expect(grades).toHaveLength(expected.filter((n) => n % 10 !== 1 && n % 3 === 0).length);
     expect(grades.every((g) => Number(g.grade) >= 40 && Number(g.grade) <= 100)).toBe(true);
+  });
+
+  it('builds the competency framework as a tree: every path names its ancestors, siblings numbered in order', async () => {
+    const db = site.platform.db;
+    const framework = await db.selectFrom('competency_framework').select('id').where('idnumber', '=', GENERATED_FRAMEWORK).executeTakeFirstOrThrow();
+    const rows = await db.selectFrom('competency').select(['id', 'idnumber', 'parentid', 'path', 'sortorder']).where('competencyframeworkid', '=', framework.id).execute();
+    expect(rows).toHaveLength(competencyCount(size.competencyTree));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(rows.filter((r) => r.path !== (r.parentid ? `${byId.get(r.parentid)?.path}${r.parentid}/` : '/0/'))).toEqual([]);
+    // An indicator's idnumber extends its parent's.
+    expect(rows.filter((r) => r.parentid && !r.idnumber.startsWith(`${byId.get(r.parentid)?.idnumber}.`))).toEqual([]);
+    const [domains, perDomain] = size.competencyTree;
+    expect(rows.filter((r) => r.parentid === 0).map((r) => r.sortorder).sort((a, b) => a - b)).toEqual(Array.from({ length: domains }, (_, i) => i));
+    const first = rows.find((r) => r.idnumber === 'GEN-1');
+    expect(rows.filter((r) => r.parentid === first?.id)).toHaveLength(perDomain);
   });
 });

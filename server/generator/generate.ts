@@ -14,9 +14,9 @@ import { getRoleByShortname } from '../platform/access/install';
 import { CONTEXT_COURSE, CONTEXT_COURSECAT, CONTEXT_MODULE, CONTEXT_USER } from '../platform/access/types';
 import { getConfig, setConfig } from '../platform/config-store';
 import { now } from '../platform/platform';
-import type { SiteSize } from './sizes';
+import { competencyCount, type SiteSize } from './sizes';
 
-export const GENERATOR_STEPS = ['categories', 'users', 'courses', 'enrolments', 'assignment', 'submissions', 'tags', 'taginstances', 'logs'] as const;
+export const GENERATOR_STEPS = ['categories', 'users', 'courses', 'enrolments', 'assignment', 'submissions', 'tags', 'taginstances', 'logs', 'competencies'] as const;
 export type GeneratorStep = (typeof GENERATOR_STEPS)[number];
 
 export interface GeneratorProgress {
@@ -47,6 +47,9 @@ const FAMILY = ['Smith', 'Garcia', 'Nguyen', 'Okafor', 'Kowalski', 'Tanaka', 'La
 const SUBJECTS = ['Biology', 'Chemistry', 'History', 'Economics', 'Philosophy', 'Statistics', 'Literature', 'Geography', 'Physics', 'Music', 'Law', 'Design'];
 const LEVELS = ['Foundations of', 'Topics in', 'Advanced', 'Introduction to', 'Seminar in', 'Methods in'];
 const TAG_WORDS = ['climate', 'ethics', 'data', 'revision', 'lab', 'reading', 'project', 'exam', 'essay', 'fieldwork', 'group', 'quiz', 'video', 'primary source', 'practice'];
+const SKILLS = ['analyses data', 'writes clearly', 'works in a team', 'cites sources', 'plans experiments', 'presents findings', 'solves problems', 'uses spreadsheets', 'gives feedback'];
+/** The generated framework's idnumber; its competencies' idnumbers start with GEN-. */
+export const GENERATED_FRAMEWORK = 'GENFW';
 const COUNTRIES = ['GB', 'FR', 'DE', 'ES', 'NG', 'IN', 'JP', 'BR', 'US', 'AU'];
 
 function pick<T>(list: readonly T[], n: number): T {
@@ -372,5 +375,77 @@ export async function generateSite(db: Kysely<DB>, options: GenerateOptions): Pr
       };
     });
     for (const part of chunks(rows)) await trx.insertInto('logstore_standard_log').values(part).execute();
+  });
+
+  // A large competency framework on the default competence scale: domains, their competencies and
+  // their indicators, in index order (every parent before its children), each chunk finding its
+  // parents by idnumber so that a resumed run builds the same tree.
+  const [domains, perDomain, perCompetency] = size.competencyTree;
+  const scale = await db.selectFrom('scale').select('id').where('name', '=', 'Default competence scale').executeTakeFirst();
+  await step('competencies', scale ? competencyCount(size.competencyTree) : 0, ROWS_PER_INSERT, async (trx, from, to) => {
+    if (!scale) return;
+    let framework = await trx.selectFrom('competency_framework').select('id').where('idnumber', '=', GENERATED_FRAMEWORK).executeTakeFirst();
+    framework ??= await trx
+      .insertInto('competency_framework')
+      .values({
+        shortname: 'Generated skills framework',
+        idnumber: GENERATED_FRAMEWORK,
+        description: '<p>A generated framework for measuring the competency screens at scale.</p>',
+        descriptionformat: 1,
+        visible: 1,
+        scaleid: scale.id,
+        scaleconfiguration: JSON.stringify([{ scaleid: scale.id }, { id: 1, scaledefault: 1, proficient: 0 }, { id: 2, scaledefault: 0, proficient: 1 }]),
+        contextid: system.id,
+        taxonomies: 'domain,competency,indicator',
+        timecreated: t,
+        timemodified: t,
+        usermodified: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const frameworkid = framework.id;
+    /** The n-th competency: its idnumber, its parent's idnumber (none for a domain), its place and name. */
+    const describe = (n: number) => {
+      if (n < domains) return { idnumber: `GEN-${n + 1}`, parent: null, sortorder: n, shortname: `${pick(SUBJECTS, n)} (domain ${n + 1})` };
+      const m = n - domains;
+      if (m < domains * perDomain) {
+        const [d, c] = [Math.floor(m / perDomain), m % perDomain];
+        return { idnumber: `GEN-${d + 1}.${c + 1}`, parent: `GEN-${d + 1}`, sortorder: c, shortname: `${pick(SUBJECTS, d)}: ${pick(SKILLS, m)} ${c + 1}` };
+      }
+      const k = m - domains * perDomain;
+      const owner = Math.floor(k / perCompetency);
+      const [d, c, i] = [Math.floor(owner / perDomain), owner % perDomain, k % perCompetency];
+      return { idnumber: `GEN-${d + 1}.${c + 1}.${i + 1}`, parent: `GEN-${d + 1}.${c + 1}`, sortorder: i, shortname: `Indicator ${i + 1}: ${pick(SKILLS, k)}` };
+    };
+    const wanted = Array.from({ length: to - from }, (_, i) => describe(from + i));
+    // Domains, then competencies, then indicators: a level's parents are written before it.
+    for (const level of [0, 1, 2]) {
+      const rows = wanted.filter((w) => w.idnumber.split('.').length === level + 1);
+      if (rows.length === 0) continue;
+      const parentIdnumbers = [...new Set(rows.flatMap((r) => (r.parent ? [r.parent] : [])))];
+      const parents = parentIdnumbers.length
+        ? await trx.selectFrom('competency').select(['id', 'idnumber', 'path']).where('competencyframeworkid', '=', frameworkid).where('idnumber', 'in', parentIdnumbers).execute()
+        : [];
+      const parentOf = new Map(parents.map((p) => [p.idnumber, p]));
+      const values = rows.map((r) => {
+        const parent = r.parent ? parentOf.get(r.parent) : undefined;
+        if (r.parent && !parent) throw new Error(`The generated competency ${r.parent} is missing: was the generator counter reset by hand?`);
+        return {
+          competencyframeworkid: frameworkid,
+          idnumber: r.idnumber,
+          shortname: r.shortname,
+          description: '',
+          descriptionformat: 1,
+          sortorder: r.sortorder,
+          parentid: parent?.id ?? 0,
+          path: parent ? `${parent.path}${parent.id}/` : '/0/',
+          ruleoutcome: 0,
+          timecreated: t,
+          timemodified: t,
+          usermodified: 0,
+        };
+      });
+      await trx.insertInto('competency').values(values).execute();
+    }
   });
 }
