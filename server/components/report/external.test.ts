@@ -208,6 +208,10 @@ describe.each(testDialects)('block_configurable_reports on %s', (dialect) => {
     expect(searched.data?.recordsFiltered).toBe(9);
     expect(searched.data?.recordsTotal).toBe(35);
     expect(searched.data?.data.map((r) => Number(r[0]))).toEqual([3, 13, 23, 30, 31, 32, 33, 34, 35]);
+    expect(searched.data?.data.every((r) => r.length === 2)).toBe(true);
+    const pastTheEnd = await run(admin, { id, start: 20, length: 10, search: '3' });
+    expect(pastTheEnd.data?.data).toEqual([]);
+    expect(pastTheEnd.data?.recordsFiltered).toBe(9);
     const column = await run(admin, { id, start: 0, length: 10, columnsearch: ['', 'row 1'] });
     expect(column.data?.recordsFiltered).toBe(11);
     const multi = await run(admin, { id, start: 0, length: 3, sort: [{ column: 1, dir: 'asc' }, { column: 0, dir: 'desc' }] });

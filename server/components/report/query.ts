@@ -158,7 +158,11 @@ export class PreparedReport {
     return this.guarded(built, () => this.session.rows(built.sql, built.params, max));
   }
 
-  /** One page, sorted and searched by the database (server mode), with the total and filtered counts. */
+  /**
+   * One page, sorted and searched by the database (server mode), with the total and filtered counts.
+   * A searched page carries its filtered count as a window column, so the search scans the rows once,
+   * not once to count and again for the page.
+   */
   async page(values: Placeholders, request: TableRequest): Promise<TableAnswer> {
     const count = (filtered: boolean) => {
       const built = this.build(values, (b) => `select count(*) from report_q ${filtered ? this.where(b, request) : ''}`);
@@ -166,17 +170,21 @@ export class PreparedReport {
     };
     const recordsTotal = await count(false);
     const filtering = request.search.trim() !== '' || request.columnsearch.some((s) => s.trim() !== '');
-    const recordsFiltered = filtering ? await count(true) : recordsTotal;
     const order = request.sort
       .filter((s) => s.column >= 0 && s.column < this.columns.length)
       .map((s) => `c${s.column + 1} ${s.dir === 'desc' ? 'desc' : 'asc'}`)
       .join(', ');
     const built = this.build(values, (b) => {
       const where = this.where(b, request);
-      return `select * from report_q ${where} ${order ? `order by ${order}` : ''} limit ${b.add(request.length)} offset ${b.add(request.start)}`;
+      const counted = filtering ? ', count(*) over () as report_filtered' : '';
+      return `select *${counted} from report_q ${where} ${order ? `order by ${order}` : ''} limit ${b.add(request.length)} offset ${b.add(request.start)}`;
     });
     const { rows } = await this.guarded(built, () => this.session.rows(built.sql, built.params, request.length));
-    return { columns: this.columns, rows, recordsTotal, recordsFiltered };
+    if (!filtering) return { columns: this.columns, rows, recordsTotal, recordsFiltered: recordsTotal };
+    const width = this.columns.length;
+    // A page past the last match has no row to carry the count: then count on its own.
+    const recordsFiltered = rows.length ? Number(rows[0]?.[width] ?? 0) : await count(true);
+    return { columns: this.columns, rows: rows.map((r) => r.slice(0, width)), recordsTotal, recordsFiltered };
   }
 
   /** Every row, in batches, for export. */
