@@ -45,9 +45,12 @@ export default defineConfig({
   },
   // Specs named *.sitewide.spec.ts change site-wide settings (the identity fields, a tag area) that
   // other specs read; they run after all the others have finished, so nothing sees them half-way.
+  // The site's default language changes even the login page every other spec uses, so that spec runs
+  // alone, after the site-wide ones.
   projects: [
-    { name: 'chromium', testIgnore: /\.sitewide\.spec\.ts$/, use: browser },
+    { name: 'chromium', testIgnore: /\.(sitewide|sitelanguage)\.spec\.ts$/, use: browser },
     { name: 'sitewide', testMatch: /\.sitewide\.spec\.ts$/, dependencies: ['chromium'], use: browser },
+    { name: 'sitelanguage', testMatch: /\.sitelanguage\.spec\.ts$/, dependencies: ['sitewide'], use: browser },
   ],
   webServer: {
     command: 'node --import tsx server/main.ts',

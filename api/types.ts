@@ -39,7 +39,10 @@ export interface PageConfig {
   userid: number;
   theme: string;
   sitename: string;
+  /** The language pack the page is in (`es`, `pt_br`): the user's preference, else the site's default. */
   lang: string;
+  /** The IANA zone the user's dates and times are shown in. */
+  timezone: string;
   /** 1 when a site admin has developer debugging on: the client shows debuginfo and backtraces. */
   developerdebug: boolean;
   /** The logged-in user, or null on the login page; picture is the revision of their picture (0: none). */

@@ -219,6 +219,8 @@ export const coreUserGetProfileChoices = contract({
   args: z.strictObject({}),
   returns: z.object({
     languages: z.array(z.object({ code: z.string(), name: z.string() })),
+    /** The site's default language: what a user whose own language is empty ("site default") sees. */
+    sitelang: z.string(),
     timezones: z.array(z.object({ id: z.string(), name: z.string() })),
     countries: z.array(z.object({ code: z.string(), name: z.string() })),
   }),

@@ -22,11 +22,11 @@ test('a student opens their preferred language from the preferences page, saves 
   await expect(page).toHaveURL(/\/user\/language\.php$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Preferred language' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Preferences' })).toBeVisible();
-  const select = page.getByLabel('Preferred language');
+  const select = page.getByRole('combobox', { name: 'Preferred language' });
   await expect(select).toHaveValue('en');
   await expect(select).toHaveAccessibleDescription("The site's menus, pages and messages are shown to you in this language.");
-  // Only English is installed on the test site: it is the one choice offered.
-  await expect(select.locator('option')).toHaveText(['English']);
+  // The site default first, then every installed language, each named in itself.
+  await expect(select.locator('option')).toHaveText(['Site default (English)', 'English', 'العربية', 'Español']);
 
   // A tampered form: the server refuses a language that is not installed, and says so at the field.
   await select.evaluate((element) => {
@@ -51,7 +51,7 @@ test('a student opens their preferred language from the preferences page, saves 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('region', { name: 'User account' }).getByRole('link', { name: 'Preferred language' })).toHaveAccessibleDescription('English');
   await page.goto('/user/language.php');
-  await expect(page.getByLabel('Preferred language')).toHaveValue('en');
+  await expect(page.getByRole('combobox', { name: 'Preferred language' })).toHaveValue('en');
 });
 
 test('the notification menu links to the notification preferences', async ({ page, logInAs }) => {

@@ -21,6 +21,9 @@ import { questionComponent } from './question/component';
 import { quizComponent } from './quiz/component';
 import { competencyComponent } from './competency/component';
 import { reportComponent } from './report/component';
+import { navigationComponent } from './navigation/component';
+import { templatelibraryComponent } from './templatelibrary/component';
+import { themeComponent } from './theme/component';
 
 /** Every component of the site, in install order. A new component is added here, last. */
 export const components: readonly ComponentDefinition[] = [
@@ -46,4 +49,7 @@ export const components: readonly ComponentDefinition[] = [
   quizComponent,
   competencyComponent,
   reportComponent,
+  navigationComponent,
+  templatelibraryComponent,
+  themeComponent,
 ];

@@ -5,6 +5,7 @@ import { createAccess } from '../platform/access/checker';
 import { now, type Platform } from '../platform/platform';
 import { loadUser } from '../platform/session';
 import type { CallContext } from '../ws/method';
+import { addDemoPlans } from './plans';
 
 /** Calls a registered web-service method's handler as the given caller, with its arguments validated as the endpoint would. */
 async function callMethod<T>(ctx: CallContext, name: string, args: unknown): Promise<T> {
@@ -117,4 +118,5 @@ export async function addDemoCompetencies(platform: Platform, db: Kysely<DB>): P
   });
   await addTree(teamwork.id, TEAMWORK, 0);
   await callMethod(ctx, 'core_competency_add_related_competency', { competencyid: id('TW-LISTEN'), relatedcompetencyid: id('TW-CONFLICT') });
+  await addDemoPlans(platform, db, callMethod, id);
 }

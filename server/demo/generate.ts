@@ -15,6 +15,7 @@ import { addDemoFeedback } from './feedback';
 import { addDemoLti } from './lti';
 import { addDemoQuiz } from './quiz';
 import { addDemoReports } from './report';
+import { addDemoTheme } from './theme';
 import type { CallContext } from '../ws/method';
 import { demoCategories, demoCourses, demoStaff, demoStudents } from './people';
 
@@ -161,6 +162,7 @@ export async function generateDemoData(platform: Platform, options: { password: 
     await addDemoQuiz(platform, db);
     await addDemoCompetencies(platform, db);
     await addDemoReports(db, admin?.id ?? 0);
+    await addDemoTheme(platform, db, admin?.id ?? 0);
   });
 }
 

@@ -2,6 +2,7 @@ import { getSystemContext } from './access/contexts';
 import { coreCapabilities } from './access/capabilities';
 import type { ComponentDefinition } from './component';
 import { coreMethods } from './external';
+import { langMethods } from './lang/external';
 import { platformMigrations } from './migrations';
 import type { CallContext } from '../ws/method';
 
@@ -15,7 +16,7 @@ export const coreComponent: ComponentDefinition = {
   dir: import.meta.dirname,
   migrations: platformMigrations.migrations,
   capabilities: coreCapabilities,
-  methods: coreMethods,
+  methods: [...coreMethods, ...langMethods],
   pages: [
     { path: '/' },
     { path: '/my/' },

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageConfig } from '../../api/types';
 import { createAccess } from './access/checker';
 import { loginAsInfo } from './auth/loginas';
+import { htmlLang, serverTimezone, siteLanguage } from './lang/preference';
 import type { ComponentDefinition, PageDefinition } from './component';
 import { AppError } from './errors';
 import { takeNotifications } from './notifications';
@@ -37,6 +38,7 @@ async function pageConfig(platform: Platform, request: FastifyRequest, reply: Fa
   const user = request.user;
   const access = createAccess(platform.db, user?.id ?? 0);
   const isadmin = user ? await access.isSiteAdmin() : false;
+  const lang = platform.strings.installedOr(user ? user.lang : await siteLanguage(platform.db));
   return {
     wwwroot: platform.config.wwwroot,
     sesskey: session.sesskey,
@@ -45,8 +47,9 @@ async function pageConfig(platform: Platform, request: FastifyRequest, reply: Fa
     themerev: platform.templates.revision,
     userid: user?.id ?? 0,
     theme: 'boost',
-    sitename: platform.strings.get('sitename'),
-    lang: user?.lang || 'en',
+    sitename: platform.strings.get('sitename', 'moodle', undefined, lang),
+    lang,
+    timezone: user?.timezone ?? serverTimezone(),
     developerdebug: platform.config.debugDeveloper && isadmin,
     user: user ? { id: user.id, fullname: `${user.firstname} ${user.lastname}`.trim(), isadmin, picture: user.picture } : null,
     notifications: await takeNotifications(platform.db, session.sid),
@@ -61,7 +64,7 @@ export async function sendShell(platform: Platform, request: FastifyRequest, rep
   const nonce = randomBytes(16).toString('base64');
   const script = `<script nonce="${nonce}">window.M = window.M || {}; window.M.cfg = ${scriptJson(cfg)};</script>`;
   const html = readShell(platform.config.webDistDir)
-    .replace(/<html[^>]*>/, `<html lang="${cfg.lang.replace(/[^a-zA-Z_-]/g, '')}">`)
+    .replace(/<html[^>]*>/, `<html lang="${htmlLang(cfg.lang)}" dir="${platform.strings.direction(cfg.lang)}">`)
     .replace('</head>', `${script}\n</head>`);
   return reply
     .code(status)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { effectiveLanguage, effectiveTimezone, SITE_LANG_SETTING } from './lang/preference';
 import { now, type Platform } from './platform';
 
 export const SESSION_COOKIE = 'TesseraSession';
@@ -23,7 +24,10 @@ export interface CurrentUser {
   firstname: string;
   lastname: string;
   email: string;
+  /** The language the user's pages are in: their own preference, else the site's default language. */
   lang: string;
+  /** The IANA zone their dates are shown in: their own, else the server's. */
+  timezone: string;
   /** Revision of the user's picture (0: none); the page config carries it for the header avatar. */
   picture: number;
 }
@@ -49,12 +53,16 @@ function newSesskey(): string {
 export async function loadUser(db: Kysely<DB>, userid: number): Promise<CurrentUser | null> {
   const row = await db
     .selectFrom('user')
-    .select(['id', 'username', 'firstname', 'lastname', 'email', 'lang', 'picture'])
+    .select(['id', 'username', 'firstname', 'lastname', 'email', 'lang', 'timezone', 'picture'])
+    // The site's default language in the same query: it decides for users without a preference.
+    .select((eb) => eb.selectFrom('config').select('value').where('name', '=', SITE_LANG_SETTING).as('sitelang'))
     .where('id', '=', userid)
     .where('deleted', '=', 0)
     .where('suspended', '=', 0)
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { sitelang, ...user } = row;
+  return { ...user, lang: effectiveLanguage(user.lang, sitelang), timezone: effectiveTimezone(user.timezone) };
 }
 
 /** Reads the session cookie, loads the session and its user, and ends idle sessions. */

@@ -10,6 +10,11 @@ export interface LangSource {
 
 type Pack = Record<string, string>;
 
+/** The pack files of a language directory (`en.json`, `pt_br.json`), sorted. */
+function packFiles(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((f) => /^[a-z_]+\.json$/.test(f)).sort() : [];
+}
+
 /** Core strings answer to `moodle`, `core` and the empty component name. */
 export function normaliseComponent(component: string | undefined | null): string {
   if (!component || component === 'core' || component === 'moodle') return 'moodle';
@@ -48,10 +53,10 @@ export class StringManager {
 
   constructor(sources: readonly LangSource[], readonly defaultLang = 'en') {
     for (const s of sources) this.dirs.set(normaliseComponent(s.component), s.langDir);
+    // Every language's files count: a new translation must reach browsers that cached the old one.
     const hash = createHash('sha1');
     for (const [component, dir] of [...this.dirs].sort(([a], [b]) => a.localeCompare(b))) {
-      const file = join(dir, `${defaultLang}.json`);
-      if (existsSync(file)) hash.update(component).update(readFileSync(file));
+      for (const file of packFiles(dir)) hash.update(component).update(file).update(readFileSync(join(dir, file)));
     }
     this.revision = hash.digest().readUInt32BE(0) & 0x7fffffff || 1;
   }
@@ -101,12 +106,46 @@ export class StringManager {
   languages(): ReadonlyArray<{ code: string; name: string }> {
     if (this.installed) return this.installed;
     const dir = this.dirs.get('moodle');
-    const codes = dir !== undefined && existsSync(dir) ? readdirSync(dir).filter((f) => /^[a-z_]+\.json$/.test(f)).map((f) => f.slice(0, -'.json'.length)) : [];
+    const codes = dir === undefined ? [] : packFiles(dir).map((f) => f.slice(0, -'.json'.length));
     if (!codes.includes(this.defaultLang)) codes.push(this.defaultLang);
     this.installed = codes
       .sort((a, b) => (a === this.defaultLang ? -1 : b === this.defaultLang ? 1 : a.localeCompare(b)))
       .map((code) => ({ code, name: this.pack('moodle', code).thislanguage ?? code }));
     return this.installed;
+  }
+
+  /** Whether a language pack of that code is installed (has a core pack). */
+  isInstalled(lang: string): boolean {
+    return this.languages().some((l) => l.code === lang);
+  }
+
+  /** The language itself when installed, else the default: what a page in that language is shown in. */
+  installedOr(lang: string): string {
+    return this.isInstalled(lang) ? lang : this.defaultLang;
+  }
+
+  /** The writing direction of a language: its core pack's `thisdirection`, left to right unless it says `rtl`. */
+  direction(lang: string): 'ltr' | 'rtl' {
+    return this.pack('moodle', lang).thisdirection === 'rtl' ? 'rtl' : 'ltr';
+  }
+
+  /** The string ids a component's pack in that language defines (none when it has no such pack). */
+  identifiers(component: string, lang = this.defaultLang): string[] {
+    return Object.keys(this.pack(normaliseComponent(component), lang));
+  }
+
+  /** How much of the default language a pack covers: the default's ids, and how many of them it translates. */
+  coverage(lang: string): { strings: number; translated: number } {
+    let strings = 0;
+    let translated = 0;
+    for (const component of this.dirs.keys()) {
+      const own = this.pack(component, lang);
+      for (const id of Object.keys(this.pack(component, this.defaultLang))) {
+        strings += 1;
+        if (own[id] !== undefined) translated += 1;
+      }
+    }
+    return { strings, translated };
   }
 
   /** Every component with a pack, for the language customisation and documentation screens. */

@@ -29,7 +29,7 @@ export class TemplateManager {
   private readonly dirs = new Map<string, string>();
   readonly revision: number;
 
-  constructor(components: readonly ComponentDefinition[], private readonly themesDir = THEMES_DIR) {
+  constructor(components: readonly ComponentDefinition[], readonly themesDir = THEMES_DIR) {
     for (const c of components) this.dirs.set(templateComponent(c.name), join(c.dir, 'templates'));
     const hash = createHash('sha1');
     const files = [...this.dirs.values(), this.themesDir].flatMap(listTemplates).sort();

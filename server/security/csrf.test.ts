@@ -19,9 +19,11 @@ const READ_ONLY_GET = new Set([
   '/login/login.css',
   '/webservice/rest/server.php',
   '/pluginfile.php/:contextid/mod_assign/submission_files/:itemid/:filename',
+  '/pluginfile.php/:contextid/core_competency/userevidence/:itemid/:filename',
   '/mod/feedback/export.php',
   '/blocks/configurable_reports/export.php',
   '/mod/lti/icon.svg',
+  '/theme/essential/slideimage.php',
 ]);
 
 /**
@@ -100,6 +102,19 @@ const FORGED: Record<string, (ids: Ids) => InjectOptions> = {
     url: '/admin/roles/ajax.php',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: `contextid=1&roleid=${studentRoleId}&capability=moodle/course:view&action=prohibit`,
+  }),
+  // The navigation branches only read, but they answer as the session's user, so they want the key too.
+  'POST /lib/ajax/getnavbranch.php': ({ courseid }) => ({
+    method: 'POST',
+    url: '/lib/ajax/getnavbranch.php',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `elementid=expandable_branch_20_${courseid}&id=${courseid}&type=20`,
+  }),
+  'POST /lib/ajax/getsiteadminbranch.php': () => ({
+    method: 'POST',
+    url: '/lib/ajax/getsiteadminbranch.php',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'type=71',
   }),
 };
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { QueryCache, QueryClient, QueryClientProvider, MutationCache } from '@tanstack/react-query';
 import { RouterProvider } from 'react-aria-components';
-import { BrowserRouter, Navigate, Route, Routes, useHref, useNavigate } from 'react-router';
+import { BrowserRouter, Route, Routes, useHref, useNavigate } from 'react-router';
 import { CourseSearch } from '../components/course/CourseSearch';
 import { CourseView } from '../components/course/CourseView';
 import { Dashboard } from '../components/my/Dashboard';
@@ -109,6 +109,21 @@ const ToolSettingsPage = lazyPage(() => import('../components/lti/ToolSettingsPa
 const CompetencyFrameworks = lazyPage(() => import('../components/competency/CompetencyFrameworks'), 'CompetencyFrameworks');
 const CompetenciesPage = lazyPage(() => import('../components/competency/CompetenciesPage'), 'CompetenciesPage');
 const EditCompetency = lazyPage(() => import('../components/competency/EditCompetency'), 'EditCompetency');
+const TemplatesPage = lazyPage(() => import('../components/competency/TemplatesPage'), 'TemplatesPage');
+const TemplateCompetenciesPage = lazyPage(() => import('../components/competency/TemplateCompetenciesPage'), 'TemplateCompetenciesPage');
+const TemplatePlansPage = lazyPage(() => import('../components/competency/TemplatePlansPage'), 'TemplatePlansPage');
+const PlansPage = lazyPage(() => import('../components/competency/PlansPage'), 'PlansPage');
+const PlanPage = lazyPage(() => import('../components/competency/PlanPage'), 'PlanPage');
+const UserCompetencyInPlanPage = lazyPage(() => import('../components/competency/UserCompetencyInPlanPage'), 'UserCompetencyInPlanPage');
+const CourseCompetenciesPage = lazyPage(() => import('../components/competency/CourseCompetenciesPage'), 'CourseCompetenciesPage');
+const UserCompetencyInCoursePage = lazyPage(() => import('../components/competency/UserCompetencyInCoursePage'), 'UserCompetencyInCoursePage');
+const UserEvidenceListPage = lazyPage(() => import('../components/competency/UserEvidenceListPage'), 'UserEvidenceListPage');
+const UserEvidencePage = lazyPage(() => import('../components/competency/UserEvidencePage'), 'UserEvidencePage');
+const UserEvidenceEditPage = lazyPage(() => import('../components/competency/UserEvidenceEditPage'), 'UserEvidenceEditPage');
+const CompetencyReportPage = lazyPage(() => import('../components/competency/CompetencyReportPage'), 'CompetencyReportPage');
+const TemplateLibrary = lazyPage(() => import('../components/templatelibrary/TemplateLibrary'), 'TemplateLibrary');
+const FrontPage = lazyPage(() => import('../components/theme/FrontPage'), 'FrontPage');
+const ThemeSettings = lazyPage(() => import('../components/theme/ThemeSettings'), 'ThemeSettings');
 
 function Routed() {
   const navigate = useNavigate();
@@ -117,7 +132,9 @@ function Routed() {
       <Routes>
         <Route element={<Layout />}>
           <Route element={<PageErrorGate />}>
-            <Route path="/" element={<Navigate to="/my/" replace />} />
+            <Route path="/" element={<FrontPage />} />
+            <Route path="/index.php" element={<FrontPage />} />
+            <Route path="/theme/essential/settings.php" element={<ThemeSettings />} />
             <Route path="/my/" element={<Dashboard />} />
             <Route path="/course/view.php" element={<CourseView />} />
             <Route path="/course/search.php" element={<CourseSearch />} />
@@ -176,6 +193,19 @@ function Routed() {
             <Route path="/admin/tool/lp/competencyframeworks.php" element={<CompetencyFrameworks />} />
             <Route path="/admin/tool/lp/competencies.php" element={<CompetenciesPage />} />
             <Route path="/admin/tool/lp/editcompetency.php" element={<EditCompetency />} />
+            <Route path="/admin/tool/lp/learningplans.php" element={<TemplatesPage />} />
+            <Route path="/admin/tool/lp/templatecompetencies.php" element={<TemplateCompetenciesPage />} />
+            <Route path="/admin/tool/lp/template_plans.php" element={<TemplatePlansPage />} />
+            <Route path="/admin/tool/lp/plans.php" element={<PlansPage />} />
+            <Route path="/admin/tool/lp/plan.php" element={<PlanPage />} />
+            <Route path="/admin/tool/lp/user_competency_in_plan.php" element={<UserCompetencyInPlanPage />} />
+            <Route path="/admin/tool/lp/coursecompetencies.php" element={<CourseCompetenciesPage />} />
+            <Route path="/admin/tool/lp/user_competency_in_course.php" element={<UserCompetencyInCoursePage />} />
+            <Route path="/admin/tool/lp/user_evidence_list.php" element={<UserEvidenceListPage />} />
+            <Route path="/admin/tool/lp/user_evidence.php" element={<UserEvidencePage />} />
+            <Route path="/admin/tool/lp/user_evidence_edit.php" element={<UserEvidenceEditPage />} />
+            <Route path="/report/competency/index.php" element={<CompetencyReportPage />} />
+            <Route path="/admin/tool/templatelibrary/index.php" element={<TemplateLibrary />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Route>

@@ -9,6 +9,12 @@ import { UserNotifications } from '../platform/notifications';
 import { relativeUrl } from '../platform/url';
 import { useStrings } from '../platform/useStrings';
 import { HeaderSearch } from './HeaderSearch';
+import { BlockLayout } from '../components/block/BlockLayout';
+import { BackToTop } from '../components/theme/BackToTop';
+import { ColourSchemeSwitcher } from '../components/theme/ColourSchemeSwitcher';
+import { CourseBar } from '../components/theme/CourseBar';
+import { ResponsiveEmbeds } from '../components/theme/ResponsiveEmbeds';
+import { ThemeNavbar } from '../components/theme/ThemeNavbar';
 
 function UserMenu() {
   const s = useStrings('moodle', ['usermenu', 'profile', 'preferences', 'logout']);
@@ -48,34 +54,43 @@ function UserMenu() {
 
 /** The frame of every page: top bar, notifications, the page, footer, dialogues. */
 export function Layout() {
-  const s = useStrings('moodle', ['skiptomain', 'dashboard', 'administrationsite', 'footertext', 'documentation', 'sitenavigation']);
+  const s = useStrings('moodle', ['skiptomain', 'home', 'dashboard', 'administrationsite', 'footertext', 'documentation', 'sitenavigation']);
   const cfg = config();
   return (
     <>
       <a className="skip-link" href="#region-main">
         {s('skiptomain')}
       </a>
-      <header className="navbar">
+      <ThemeNavbar>
         <LoginAsBanner />
-        <Link className="brand" to="/my/">
+        <Link className="brand" to="/">
           {cfg.sitename}
         </Link>
         <nav className="primary-nav" aria-label={s('sitenavigation')}>
+          <NavLink to="/" end>
+            {s('home')}
+          </NavLink>
           <NavLink to="/my/">{s('dashboard')}</NavLink>
           {cfg.user?.isadmin && <NavLink to="/admin/">{s('administrationsite')}</NavLink>}
         </nav>
         <HeaderSearch />
         <NotificationMenu />
         <UserMenu />
-      </header>
-      <main id="region-main" tabIndex={-1}>
-        <UserNotifications />
-        <Outlet />
-      </main>
-      <footer className="site-footer">
+        <CourseBar />
+      </ThemeNavbar>
+      <BlockLayout>
+        <main id="region-main" tabIndex={-1}>
+          <UserNotifications />
+          <Outlet />
+        </main>
+      </BlockLayout>
+      <footer id="page-footer" className="site-footer">
         <span>{s('footertext')}</span>
+        <ColourSchemeSwitcher />
         {cfg.user?.isadmin && <Link to="/admin/webservice/documentation.php">{s('documentation')}</Link>}
       </footer>
+      <BackToTop />
+      <ResponsiveEmbeds containerId="region-main" />
       <DialogHost />
     </>
   );

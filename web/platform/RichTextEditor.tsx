@@ -204,7 +204,7 @@ function LinkButton({ editor, active, s }: { editor: Editor; active: boolean; s:
 
 function BulletIcon() {
   return (
-    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+    <svg className="dir-icon" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
       <circle cx="4" cy="5" r="1.6" fill="currentColor" />
       <circle cx="4" cy="10" r="1.6" fill="currentColor" />
       <circle cx="4" cy="15" r="1.6" fill="currentColor" />
@@ -234,7 +234,7 @@ function LinkIcon() {
 
 function UndoIcon({ mirrored = false }: { mirrored?: boolean }) {
   return (
-    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" style={mirrored ? { transform: 'scaleX(-1)' } : undefined}>
+    <svg className="dir-icon" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" style={mirrored ? { transform: 'scaleX(-1)' } : undefined}>
       <path d="M7 4 3 8l4 4" />
       <path d="M3 8h9a5 5 0 0 1 0 10H9" />
     </svg>

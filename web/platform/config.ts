@@ -23,6 +23,7 @@ const fallback: ClientConfig = {
   theme: 'boost',
   sitename: '',
   lang: 'en',
+  timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   developerdebug: false,
   user: null,
   notifications: [],

@@ -20,6 +20,7 @@ export function testPageConfig(overrides: Partial<ClientConfig> = {}): ClientCon
     theme: 'boost',
     sitename: 'Tessera',
     lang: 'en',
+    timezone: 'UTC',
     developerdebug: false,
     user: { id: 2, fullname: 'Admin User', isadmin: true },
     notifications: [],

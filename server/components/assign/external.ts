@@ -265,7 +265,7 @@ const getSubmissionStatus = defineMethod(modAssignGetSubmissionStatus, async (ct
       const guideOut = await guideFeedback(ctx, guide, grade.id);
       feedback = {
         grade: gradeOut(grade),
-        gradefordisplay: displayGrade(setup, graded ? Number(grade.grade) : null),
+        gradefordisplay: displayGrade(setup, graded ? Number(grade.grade) : null, ctx.lang),
         gradeddate: grade.timemodified,
         plugins: [{ type: 'comments', name: 'Feedback comments', editorfields: [{ name: 'comments', description: 'Feedback comments', text: commentHtml, format: 1 }] }],
         gradername: assign.hidegrader && !canviewgrades ? '' : await userName(ctx, grade.grader),
@@ -578,7 +578,7 @@ const getGradingTable = defineMethod(modAssignGetGradingTable, async (ctx, args)
         late: r.status === 'submitted' && isLate(a.assign, r.extensionduedate, r.submissionmodified ?? 0),
         timesubmitted: r.status === 'submitted' ? (r.submissionmodified ?? 0) : 0,
         grade: graded ? Number(r.grade) : null,
-        gradefordisplay: displayGrade(setup, graded ? Number(r.grade) : null),
+        gradefordisplay: displayGrade(setup, graded ? Number(r.grade) : null, ctx.lang),
         timegraded: graded ? (r.grademodified ?? 0) : 0,
       };
     }),

@@ -89,10 +89,10 @@ export async function gradeSetup(db: Kysely<DB>, assign: Pick<AssignRow, 'grade'
 }
 
 /** A grade as people read it: "7.50 / 10.00", a scale item, or '-'. */
-export function displayGrade(setup: GradeSetup, grade: number | null): string {
+export function displayGrade(setup: GradeSetup, grade: number | null, lang = 'en'): string {
   if (setup.type === 'none') return '-';
   const value = grade === null || grade < 0 ? null : grade;
-  return formatGrade(value, { gradetype: setup.type === 'scale' ? GRADE_TYPE_SCALE : GRADE_TYPE_VALUE, grademax: setup.grademax, scale: setup.scale });
+  return formatGrade(value, { gradetype: setup.type === 'scale' ? GRADE_TYPE_SCALE : GRADE_TYPE_VALUE, grademax: setup.grademax, scale: setup.scale }, lang);
 }
 
 /** Creates or updates the assignment's grade item; answers its id. */

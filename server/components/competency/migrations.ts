@@ -2,6 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { withId } from '../../db/columns';
 import type { DialectName } from '../../db/database';
 import type { ComponentMigrations } from '../../db/migrator';
+import { learningPlanTables } from './migrations-plans';
 
 const text = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('');
 const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
@@ -64,5 +65,8 @@ async function competencyTables(db: Kysely<unknown>, dialect: DialectName): Prom
 
 export const competencyMigrations: ComponentMigrations = {
   component: 'core_competency',
-  migrations: [{ name: '0001_competency_tables', up: competencyTables }],
+  migrations: [
+    { name: '0001_competency_tables', up: competencyTables },
+    { name: '0002_learning_plan_tables', up: learningPlanTables },
+  ],
 };

@@ -86,7 +86,7 @@ const getUserGradeItems = defineMethod(gradereportUserGetGradeItems, async (ctx,
             cmid: item.cmid,
             gradetype: item.gradetype,
             graderaw: raw,
-            gradeformatted: formatGrade(raw, displayItem(item)),
+            gradeformatted: formatGrade(raw, displayItem(item), ctx.lang),
             grademin: item.grademin,
             grademax: item.grademax,
             feedback: g?.feedback ? formatText(g.feedback, g.feedbackformat) : '',
@@ -138,7 +138,7 @@ const getCourseGrades = defineMethod(gradereportGraderGetCourseGrades, async (ct
       profileimageurlsmall: pictureUrl(wwwroot, u),
       grades: items.map((item) => {
         const raw = byKey.get(`${u.id}:${item.id}`) ?? null;
-        return { itemid: item.id, graderaw: raw, gradeformatted: formatGrade(raw, displayItem(item)) };
+        return { itemid: item.id, graderaw: raw, gradeformatted: formatGrade(raw, displayItem(item), ctx.lang) };
       }),
     })),
     total,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { now } from '../../platform/platform';
+import { formatDecimal } from '../../platform/lang/numbers';
 
 /** Grade item types, as Moodle's GRADE_TYPE_* constants. */
 export const GRADE_TYPE_NONE = 0;
@@ -169,14 +170,15 @@ export async function getScales(db: Kysely<DB>, ids: readonly number[]): Promise
 
 /**
  * A grade for display: '-' when there is none; a scale value as its item's name; points as "7.50 / 10.00".
+ * Points are written in the reader's language: "7,50 / 10,00" in Spanish.
  * A scale value outside the scale shows as '-'.
  */
-export function formatGrade(value: number | null, item: { gradetype: number; grademax: number; scale?: Scale }): string {
+export function formatGrade(value: number | null, item: { gradetype: number; grademax: number; scale?: Scale }, lang = 'en'): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '-';
   if (item.gradetype === GRADE_TYPE_SCALE) {
     const name = item.scale?.items[Math.round(value) - 1];
     return name ?? '-';
   }
   if (item.gradetype === GRADE_TYPE_NONE || item.gradetype === GRADE_TYPE_TEXT) return '-';
-  return `${value.toFixed(2)} / ${Number(item.grademax).toFixed(2)}`;
+  return `${formatDecimal(value, 2, lang)} / ${formatDecimal(Number(item.grademax), 2, lang)}`;
 }

@@ -19,7 +19,7 @@ import { CAP_ATTEMPT, CAP_IGNORETIMELIMITS, CAP_PREVIEW, CAP_REVIEWMYATTEMPTS, C
 import { attemptSlots, createAttempt, finishAttempt, isAnswered, pagesOf, saveResponses, userAttempts, type AttemptRow } from './attempts';
 import { rescale } from './grades';
 import { attemptEndTime, clearPasswordPassed, GRACE_PERIOD_MIN, passwordKey, passwordPassed, preflightParts, preventAccessReasons, preventNewAttemptReasons, validatePreflight } from './rules';
-import { dateText, sayFor } from './say';
+import { datesFor, sayFor } from './say';
 import { attemptOut, FULL_REVIEW, placesOf, questionOut, reviewOptions, reviewTimeBit, type ReviewOptions } from './views';
 
 const UNFINISHED = ['inprogress', 'overdue'];
@@ -86,7 +86,7 @@ const startAttempt = defineMethod(modQuizStartAttempt, async (ctx, args) => {
   }
   const hasSlots = await ctx.db.selectFrom('quiz_slots').select('id').where('quizid', '=', qa.quiz.id).executeTakeFirst();
   if (!hasSlots) throw new AppError('noquestionsfound', { component: COMPONENT });
-  const reasons = [...preventAccessReasons(qa.quiz, now(), say, dateText), ...(preview ? [] : preventNewAttemptReasons(qa.quiz, all.length, say))];
+  const reasons = [...preventAccessReasons(qa.quiz, now(), say, datesFor(ctx)), ...(preview ? [] : preventNewAttemptReasons(qa.quiz, all.length, say))];
   if (reasons.length) return { warnings: reasons.map((message): Warning => ({ item: 'quiz', itemid: qa.quiz.id, warningcode: 'attempterror', message })) };
   await validatePreflight(ctx, qa.quiz, args.preflightdata);
   const attempt = await createAttempt(ctx.db, qa.quiz, userid, (last?.attempt ?? 0) + 1, preview);
@@ -113,7 +113,7 @@ const getAttemptAccessInformation = defineMethod(modQuizGetAttemptAccessInformat
     isfinished: !unfinished,
     ...(parts.length ? { ispreflightcheckrequired: true } : {}),
     preflightparts: parts,
-    preventnewattemptreasons: [...preventAccessReasons(qa.quiz, now(), say, dateText), ...(preview ? [] : preventNewAttemptReasons(qa.quiz, used, say))],
+    preventnewattemptreasons: [...preventAccessReasons(qa.quiz, now(), say, datesFor(ctx)), ...(preview ? [] : preventNewAttemptReasons(qa.quiz, used, say))],
     warnings: [],
   };
 });

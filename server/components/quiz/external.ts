@@ -26,7 +26,7 @@ import { CAP_ADDINSTANCE, CAP_ATTEMPT, CAP_IGNORETIMELIMITS, CAP_MANAGE, CAP_PRE
 import { gradeAttemptSlots } from './attempts';
 import { rescale, syncGradeItem, updateBestGrades, updateSumgrades } from './grades';
 import { activeRuleNames, preventAccessReasons, ruleDescriptions } from './rules';
-import { dateText, durationText, sayFor } from './say';
+import { datesFor, durationText, sayFor } from './say';
 import { afterGradeChange, requireValidSettings, settingsColumns, type QuizSettings } from './service';
 
 const MANAGEACTIVITIES = 'moodle/course:manageactivities';
@@ -138,9 +138,9 @@ const getQuizAccessInformation = defineMethod(modQuizGetQuizAccessInformation, a
     canpreview: held.has(CAP_PREVIEW),
     canreviewmyattempts: held.has(CAP_REVIEWMYATTEMPTS),
     canviewreports: held.has(CAP_VIEWREPORTS),
-    accessrules: ruleDescriptions(qa.quiz, ignore, say, dateText, (s) => durationText(say, s)),
+    accessrules: ruleDescriptions(qa.quiz, ignore, say, datesFor(ctx), (s) => durationText(say, s)),
     activerulenames: activeRuleNames(qa.quiz, ignore),
-    preventaccessreasons: preventAccessReasons(qa.quiz, now(), say, dateText),
+    preventaccessreasons: preventAccessReasons(qa.quiz, now(), say, datesFor(ctx)),
     warnings: [],
   };
 });

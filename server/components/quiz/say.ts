@@ -1,3 +1,4 @@
+import { userDate } from '../../platform/lang/userdate';
 import type { CallContext } from '../../ws/method';
 import { COMPONENT } from './access';
 
@@ -8,9 +9,9 @@ export function sayFor(ctx: CallContext): Say {
   return (id, a) => ctx.platform.strings.get(id, COMPONENT, a, ctx.lang);
 }
 
-/** A time as the rule texts show it (the site runs in UTC). */
-export function dateText(t: number): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(t * 1000)) + ' UTC';
+/** Times as the caller's rule texts show them: in their language and timezone. */
+export function datesFor(ctx: CallContext): (t: number) => string {
+  return (t) => userDate(t, { lang: ctx.lang, timezone: ctx.user?.timezone }, 'fulldatetime');
 }
 
 /** A time limit as words: "1 hour 30 minutes". */

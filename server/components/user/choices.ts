@@ -44,18 +44,20 @@ function locale(lang: string): string {
 
 export interface ProfileChoices {
   languages: Array<{ code: string; name: string }>;
+  sitelang: string;
   timezones: Array<{ id: string; name: string }>;
   countries: Array<{ code: string; name: string }>;
 }
 
 /** What the user forms offer, named in the caller's language and sorted by name (zones by id). */
-export function profileChoices(strings: StringManager, lang: string): ProfileChoices {
+export function profileChoices(strings: StringManager, lang: string, sitelang: string): ProfileChoices {
   const tag = locale(lang);
   const regions = new Intl.DisplayNames([tag, 'en'], { type: 'region', fallback: 'code' });
   const collator = new Intl.Collator(tag);
   const server = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return {
     languages: strings.languages().map((l) => ({ ...l })),
+    sitelang: strings.installedOr(sitelang),
     timezones: [
       { id: SERVER_TIMEZONE, name: strings.get('timezoneserver', 'core_user', server, lang) },
       ...TIMEZONES.map((id) => ({ id, name: id.replace(/_/g, ' ') })),

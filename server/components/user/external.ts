@@ -12,6 +12,7 @@ import { getSystemContext } from '../../platform/access/contexts';
 import { getConfig } from '../../platform/config-store';
 import { AppError, noPermissions } from '../../platform/errors';
 import { eventActor } from '../../platform/events';
+import { siteLanguage } from '../../platform/lang/preference';
 import { getPreferences, setPreference, unsetPreference } from '../../platform/preferences';
 import { defineMethod, type CallContext } from '../../ws/method';
 import { profileChoices } from './choices';
@@ -125,7 +126,7 @@ const deleteUsersMethod = defineMethod(coreUserDeleteUsers, async (ctx, { userid
 });
 
 /** Any logged-in user: the lists are the same for everyone, only their names follow the caller's language. */
-const getProfileChoices = defineMethod(coreUserGetProfileChoices, (ctx) => Promise.resolve(profileChoices(ctx.platform.strings, ctx.lang)));
+const getProfileChoices = defineMethod(coreUserGetProfileChoices, async (ctx) => profileChoices(ctx.platform.strings, ctx.lang, await siteLanguage(ctx.db)));
 
 export const userMethods = [
   getUserPreferences,

@@ -21,7 +21,7 @@ describe.each(testDialects)('the preferred language on %s', (dialect) => {
     learnerId = await site.createUser('lena', { firstname: 'Lena', lastname: 'Fischer' });
     otherId = await site.createUser('omar', { firstname: 'Omar', lastname: 'Haddad' });
     learner = await site.sessionFor(learnerId);
-    // Only English ships; a second installed pack is what the site would list with one more folder.
+    // English, Arabic and Spanish ship; one more installed pack is what the site lists with one more folder.
     const installed = site.platform.strings.languages();
     vi.spyOn(site.platform.strings, 'languages').mockReturnValue([...installed, { code: 'pt_br', name: 'Português - Brasil' }]);
   });
@@ -42,6 +42,8 @@ describe.each(testDialects)('the preferred language on %s', (dialect) => {
     expect(answer).toMatchObject({ error: false });
     expect(answer?.error === false && answer.data.languages).toEqual([
       { code: 'en', name: 'English' },
+      { code: 'ar', name: 'العربية' },
+      { code: 'es', name: 'Español' },
       { code: 'pt_br', name: 'Português - Brasil' },
     ]);
   });
@@ -56,7 +58,8 @@ describe.each(testDialects)('the preferred language on %s', (dialect) => {
     // The shell tells the app its language, which asks for every string in it.
     const shell = await page('/user/preferences.php', learner);
     expect(shell.statusCode).toBe(200);
-    expect(shell.body).toContain('<html lang="pt_br">');
+    // <html lang> is the BCP 47 form of the pack code, with the language's direction.
+    expect(shell.body).toMatch(/<html [^>]*lang="pt-br" dir="ltr">/);
     expect(shell.body).toMatch(/"lang":"pt_br"/);
     // A string asked for without a language comes in the caller's.
     const strings = await call<Array<{ lang: string; string: string }>>('core_get_strings', { strings: [{ stringid: 'preferences', component: 'core_user' }] });
@@ -64,7 +67,7 @@ describe.each(testDialects)('the preferred language on %s', (dialect) => {
 
     // Back to English: the same form, the same path.
     expect(await call('core_user_update_users', { users: [{ id: learnerId, lang: 'en' }] })).toMatchObject({ error: false });
-    expect((await page('/user/language.php', learner)).body).toContain('<html lang="en">');
+    expect((await page('/user/language.php', learner)).body).toMatch(/<html [^>]*lang="en" dir="ltr">/);
   });
 
   it('refuses a language that is not installed, or not a language code, and changes nothing', async () => {

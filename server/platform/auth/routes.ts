@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { getSystemContext } from '../access/contexts';
 import { AppError } from '../errors';
 import { eventActor, logEvent } from '../events';
+import { htmlLang, siteLanguage } from '../lang/preference';
 import { now, type Platform } from '../platform';
 import { clearSessionCookie, destroySession, ensureSession, randomToken, saveSessionData, startSession } from '../session';
 import { verifyPassword } from './passwords';
@@ -16,6 +17,7 @@ const LOGIN_CSS = readFileSync(join(import.meta.dirname, 'login.css'), 'utf8');
 export const LOGIN_ATTEMPTS = 20;
 const LOGIN_WINDOW = '5 minutes';
 
+/** What the login form shows again: the username typed, and error codes (core `error` strings). */
 interface LoginForm {
   username: string;
   error?: string;
@@ -44,11 +46,20 @@ async function findUser(platform: Platform, username: string) {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, platform: Platform): void {
-  const s = (id: string) => platform.strings.get(id);
-  const errorText = (code: string) => platform.strings.errorMessage(code, 'error');
+  // The token endpoint answers programs, in the default language like the rest of the web-service API's errors.
+  const apiError = (code: string) => platform.strings.errorMessage(code, 'error');
+
+  /** The visitor's language: the user's when logged in, else the site's default; with its direction. */
+  async function language(request: FastifyRequest) {
+    const lang = platform.strings.installedOr(request.user ? request.user.lang : await siteLanguage(platform.db));
+    return { lang, htmllang: htmlLang(lang), dir: platform.strings.direction(lang) };
+  }
 
   async function sendLoginPage(request: FastifyRequest, reply: FastifyReply, form: LoginForm, status = 200) {
     const session = await ensureSession(platform, request, reply);
+    const { lang, htmllang, dir } = await language(request);
+    const s = (id: string) => platform.strings.get(id, 'moodle', undefined, lang);
+    const errorText = (code: string) => platform.strings.errorMessage(code, 'error', undefined, lang);
     if (typeof session.data.logintoken !== 'string') {
       session.data.logintoken = randomToken(24);
       await saveSessionData(platform.db, session);
@@ -58,7 +69,11 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
       'login',
       {
         ...form,
-        lang: 'en',
+        ...(form.error ? { error: errorText(form.error) } : {}),
+        ...(form.usernameerror ? { usernameerror: errorText(form.usernameerror) } : {}),
+        ...(form.passworderror ? { passworderror: errorText(form.passworderror) } : {}),
+        lang: htmllang,
+        dir,
         sitename: s('sitename'),
         loginheading: s('loginheading'),
         usernamelabel: s('username'),
@@ -67,6 +82,8 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
         logintoken: session.data.logintoken,
       },
       platform.strings,
+      undefined,
+      lang,
     );
     return reply
       .code(status)
@@ -82,13 +99,13 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
     const session = request.tsession;
     const expected = session?.data.logintoken;
     if (typeof expected !== 'string' || field(request.body, 'logintoken') !== expected) {
-      return sendLoginPage(request, reply, { username, error: errorText('invalidlogintoken') }, 403);
+      return sendLoginPage(request, reply, { username, error: 'invalidlogintoken' }, 403);
     }
     if (!username.trim() || !password) {
       return sendLoginPage(request, reply, {
         username,
-        ...(!username.trim() ? { usernameerror: errorText('usernamerequired') } : {}),
-        ...(!password ? { passworderror: errorText('passwordrequired') } : {}),
+        ...(!username.trim() ? { usernameerror: 'usernamerequired' } : {}),
+        ...(!password ? { passworderror: 'passwordrequired' } : {}),
       }, 400);
     }
     const user = await findUser(platform, username);
@@ -97,9 +114,9 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
     if (!user || !(await verifyPassword(user.password, password))) {
       const visitor = eventActor({ user: null, session: request.tsession, ip: request.ip });
       await logEvent(platform.db, visitor, { ...event, eventname: '\\core\\event\\user_login_failed', action: 'failed', objectid: user?.id ?? 0, other: { username } });
-      return sendLoginPage(request, reply, { username, error: errorText('invalidlogin') }, 401);
+      return sendLoginPage(request, reply, { username, error: 'invalidlogin' }, 401);
     }
-    if (user.suspended) return sendLoginPage(request, reply, { username, error: errorText('usersuspended') }, 403);
+    if (user.suspended) return sendLoginPage(request, reply, { username, error: 'usersuspended' }, 403);
     const wantsurl = safeLocalPath(session?.data.wantsurl);
     await startSession(platform, request, reply, user.id);
     const t = now();
@@ -114,11 +131,15 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
     if (!session || !request.user) return reply.redirect('/login/index.php', 303);
     const given = field(request.body, 'sesskey') || ((request.query as Record<string, string | undefined>).sesskey ?? '');
     if (given !== session.sesskey) {
+      const { lang, htmllang, dir } = await language(request);
+      const s = (id: string) => platform.strings.get(id, 'moodle', undefined, lang);
       const html = platform.templates.render(
         'core',
         'logout_confirm',
-        { lang: 'en', sitename: s('sitename'), heading: s('logoutheading'), question: s('logoutconfirm'), sesskey: session.sesskey, button: s('logout'), cancel: s('cancel') },
+        { lang: htmllang, dir, sitename: s('sitename'), heading: s('logoutheading'), question: s('logoutconfirm'), sesskey: session.sesskey, button: s('logout'), cancel: s('cancel') },
         platform.strings,
+        undefined,
+        lang,
       );
       return reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
     }
@@ -130,7 +151,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
   /** Moodle's script login: username, password and service in, a web-service token out. */
   async function token(request: FastifyRequest, reply: FastifyReply) {
     const from = (name: string) => field(request.body, name) || ((request.query as Record<string, string | undefined>)[name] ?? '');
-    const fail = (code: string) => reply.send({ error: errorText(code), errorcode: code, stacktrace: null, debuginfo: null, reproductionlink: null });
+    const fail = (code: string) => reply.send({ error: apiError(code), errorcode: code, stacktrace: null, debuginfo: null, reproductionlink: null });
     const service = from('service');
     if (!KNOWN_SERVICES.includes(service)) return fail('servicenotavailable');
     const user = await findUser(platform, from('username'));
@@ -149,9 +170,9 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
     scope.setErrorHandler(async (error, request, reply) => {
       if (error instanceof AppError && error.errorcode === 'toomanyloginattempts') {
         if (request.url.startsWith('/login/token.php')) {
-          return reply.code(429).send({ error: errorText('toomanyloginattempts'), errorcode: 'toomanyloginattempts', stacktrace: null, debuginfo: null, reproductionlink: null });
+          return reply.code(429).send({ error: apiError('toomanyloginattempts'), errorcode: 'toomanyloginattempts', stacktrace: null, debuginfo: null, reproductionlink: null });
         }
-        return sendLoginPage(request, reply, { username: field(request.body, 'username'), error: errorText('toomanyloginattempts') }, 429);
+        return sendLoginPage(request, reply, { username: field(request.body, 'username'), error: 'toomanyloginattempts' }, 429);
       }
       throw error;
     });

@@ -8,12 +8,17 @@ import { feedbackDeclarations } from './feedback';
 import { gradesDeclarations } from './grades';
 import { gradingDeclarations } from './grading';
 import { groupDeclarations } from './group';
+import { langDeclarations } from './lang';
 import { ltiDeclarations } from './lti';
+import { planDeclarations } from './plans';
 import { roleDeclarations } from './role';
 import { tagDeclarations } from './tag';
 import { userDeclarations } from './user';
 import { quizDeclarations } from './quiz';
 import { reportDeclarations } from './report';
+import { navigationDeclarations } from './navigation';
+import { templatelibraryDeclarations } from './templatelibrary';
+import { themeDeclarations } from './theme';
 import type { PermissionDeclarations } from './types';
 
 /** Every method's permission declaration, from each area's file. */
@@ -28,10 +33,15 @@ export const declarations: PermissionDeclarations = {
   ...gradesDeclarations,
   ...gradingDeclarations,
   ...groupDeclarations,
+  ...langDeclarations,
   ...ltiDeclarations,
+  ...planDeclarations,
   ...roleDeclarations,
   ...tagDeclarations,
   ...userDeclarations,
   ...quizDeclarations,
   ...reportDeclarations,
+  ...navigationDeclarations,
+  ...templatelibraryDeclarations,
+  ...themeDeclarations,
 };

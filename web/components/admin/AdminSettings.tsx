@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { NotFound } from '../../app/NotFound';
+import { LanguageSettings } from '../lang/LanguageSettings';
 import { IdentitySettings } from '../user/IdentitySettings';
 
 /** The settings pages under /admin/settings.php, by `section`; components add theirs here. */
 const SECTIONS: Readonly<Record<string, ComponentType>> = {
   identity: IdentitySettings,
+  langsettings: LanguageSettings,
 };
 
 /** `/admin/settings.php?section=…`: one section of site settings (the server checks moodle/site:config). */

@@ -48,7 +48,10 @@ export const ADMIN_TREE: readonly AdminCategory[] = [
   },
   {
     name: 'competencies',
-    tools: [{ name: 'competencyframeworks', description: 'competencyframeworksdesc', href: '/admin/tool/lp/competencyframeworks.php?pagecontextid=1' }],
+    tools: [
+      { name: 'competencyframeworks', description: 'competencyframeworksdesc', href: '/admin/tool/lp/competencyframeworks.php?pagecontextid=1' },
+      { name: 'learningplantemplates', description: 'learningplantemplatesdesc', href: '/admin/tool/lp/learningplans.php?pagecontextid=1' },
+    ],
   },
   {
     name: 'plugins',
@@ -59,12 +62,23 @@ export const ADMIN_TREE: readonly AdminCategory[] = [
     tools: [{ name: 'customsqlreports', description: 'customsqlreportsdesc', href: '/blocks/configurable_reports/managereport.php' }],
   },
   {
+    name: 'language',
+    tools: [{ name: 'languagesettings', description: 'languagesettingsdesc', href: '/admin/settings.php?section=langsettings' }],
+  },
+  {
     name: 'appearance',
-    tools: [{ name: 'managetags', description: 'managetagsdesc', href: '/tag/manage.php' }],
+    tools: [
+      { name: 'themesettings', description: 'themesettingsdesc', href: '/theme/essential/settings.php' },
+      { name: 'managetags', description: 'managetagsdesc', href: '/tag/manage.php' },
+    ],
   },
   {
     name: 'webservices',
     tools: [{ name: 'wsdocumentation', description: 'wsdocumentationintro', href: '/admin/webservice/documentation.php' }],
+  },
+  {
+    name: 'development',
+    tools: [{ name: 'templatelibrary', description: 'templatelibrarydesc', href: '/admin/tool/templatelibrary/index.php' }],
   },
 ];
 

@@ -11,7 +11,7 @@ import { call } from '../../platform/ajax';
 import { ModalDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
-import { formatDateTime } from '../../platform/text';
+import { formatDateTime } from '../../platform/intl';
 import { relativeUrl } from '../../platform/url';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import type { ModuleInfo } from '../mod/ModuleView';

@@ -7,7 +7,7 @@ import { call } from '../../platform/ajax';
 import { PageSizeSelect, Pager } from '../../platform/Pager';
 import { useWsQuery } from '../../platform/query';
 import { SortHeader, type SortState } from '../../platform/sorting';
-import { formatDateTime } from '../../platform/text';
+import { formatDateTime } from '../../platform/intl';
 import { relativeUrl } from '../../platform/url';
 import { useSearchText } from '../../platform/useSearchText';
 import { useStrings } from '../../platform/useStrings';

@@ -70,16 +70,21 @@ export function CompetencyFrameworks() {
       title={s('competencyframeworks')}
       breadcrumb={[{ label: m('administrationsite'), to: '/admin/' }]}
       actions={
-        data?.canmanage && (
-          <>
-            <Button className="btn btn-secondary" onPress={() => setImporting(true)}>
-              {s('importframework')}
-            </Button>
-            <Button className="btn btn-primary" onPress={() => setEditing('new')}>
-              {s('addnewcompetencyframework')}
-            </Button>
-          </>
-        )
+        <>
+          <Link className="btn btn-secondary" to={relativeUrl('/admin/tool/lp/learningplans.php', { pagecontextid })}>
+            {s('templates')}
+          </Link>
+          {data?.canmanage && (
+            <>
+              <Button className="btn btn-secondary" onPress={() => setImporting(true)}>
+                {s('importframework')}
+              </Button>
+              <Button className="btn btn-primary" onPress={() => setEditing('new')}>
+                {s('addnewcompetencyframework')}
+              </Button>
+            </>
+          )}
+        </>
       }
     >
       {!data ? (

@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
 import { toolLpDataForCompetencySummary } from '../../../api/competency';
+import { coreCompetencyCompetencyViewed } from '../../../api/usercompetency';
 import { Loading } from '../../app/Page';
+import { call } from '../../platform/ajax';
 import { ModalDialog } from '../../platform/dialogs';
 import { useWsQuery } from '../../platform/query';
 import { htmlToText } from '../../platform/text';
@@ -10,6 +13,11 @@ import type { StringLookup } from '../../platform/useStrings';
 export function SummaryDialog({ competencyid, s, onClose }: { competencyid: number; s: StringLookup; onClose: () => void }) {
   const summary = useWsQuery(toolLpDataForCompetencySummary, { competencyid, includerelated: true, includecourses: true });
   const data = summary.data;
+  const loaded = data !== undefined;
+  useEffect(() => {
+    // The view is logged once the summary has loaded; a failed log is not the reader's concern.
+    if (loaded) call(coreCompetencyCompetencyViewed, { id: competencyid }).catch(() => undefined);
+  }, [loaded, competencyid]);
   const flags = (() => {
     try {
       return (JSON.parse(data?.scaleconfiguration ?? '[]') as Array<{ id?: number; scaledefault?: number; proficient?: number }>).slice(1);

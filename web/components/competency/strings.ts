@@ -163,4 +163,5 @@ export const COMPETENCY_STRINGS = [
   'competency',
   'csvfile',
   'csvfilehelp',
+  'templates',
 ] as const;

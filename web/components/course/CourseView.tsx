@@ -14,6 +14,7 @@ import { relativeUrl } from '../../platform/url';
 import type { CourseState } from '../../../api/courseformat';
 import { ItemTags } from '../tag/TagList';
 import { useRoleMenuItems } from '../role/useRoleMenuItems';
+import { useCourseCompetencyMenuItems } from '../competency/links';
 import { ActionsMenu, type ActionsMenuItem } from '../../platform/ActionsMenu';
 
 /** Secondary course actions behind "⋮": participants, groups, settings, as the user may use them. */
@@ -21,6 +22,7 @@ function CourseMoreMenu({ courseid, contextid, can }: { courseid: number; contex
   const s = useStrings('moodle', ['participantslink', 'groupslink', 'coursesettings', 'assignroles']);
   const g = useStrings('core_grades', ['graderreport', 'mygrades']);
   const roleItems = useRoleMenuItems('course', courseid);
+  const competencyItems = useCourseCompetencyMenuItems(courseid);
   const items = [
     can.viewparticipants && { id: 'participants', label: s('participantslink'), href: relativeUrl('/user/index.php', { id: courseid }) },
     can.managegroups && { id: 'groups', label: s('groupslink'), href: relativeUrl('/group/index.php', { id: courseid }) },
@@ -29,7 +31,7 @@ function CourseMoreMenu({ courseid, contextid, can }: { courseid: number; contex
     !can.viewallgrades && can.viewowngrades && { id: 'mygrades', label: g('mygrades'), href: relativeUrl('/grade/report/user/index.php', { id: courseid }) },
     can.update && { id: 'settings', label: s('coursesettings'), href: relativeUrl('/course/edit.php', { id: courseid }) },
   ].filter((item): item is ActionsMenuItem => Boolean(item));
-  return <ActionsMenu items={[...items, ...roleItems]} />;
+  return <ActionsMenu items={[...items, ...competencyItems, ...roleItems]} />;
 }
 
 /** A course's page: its summary and its sections with the activities I can see. */

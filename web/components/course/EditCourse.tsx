@@ -5,13 +5,14 @@ import { ErrorPage } from '../../app/ErrorPage';
 import { Loading, Page } from '../../app/Page';
 import { AjaxError } from '../../platform/ajax';
 import { showException } from '../../platform/dialogs';
+import { fromDateInput, startOfToday, toDateInput } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
 import { useWsQuery } from '../../platform/query';
 import { htmlToText } from '../../platform/text';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
 import { useUnsavedChanges } from '../../platform/useUnsavedChanges';
-import { categoryOptions, fromDateInput, toDateInput, todayInput, useCategories, useManagementMutation, type Category } from './categories';
+import { categoryOptions, useCategories, useManagementMutation, type Category } from './categories';
 import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { TagsField, useSaveItemTags, useTaggableArea, type TaggableArea } from '../tag/TagsField';
 import './management.css';
@@ -74,7 +75,7 @@ export function EditCourse() {
         summary: '',
         format: 'topics',
         numsections: 4,
-        startdate: todayInput(),
+        startdate: toDateInput(startOfToday()),
         enddate: '',
         visible: true,
         groupmode: 0,

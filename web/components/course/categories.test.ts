@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOptions, categoryTree, fromDateInput, toDateInput, type Category } from './categories';
+import { categoryOptions, categoryTree, type Category } from './categories';
 
 const cat = (id: number, name: string, parent: number, path: string, sortorder = id): Category => ({
   id,
@@ -28,12 +28,5 @@ describe('category helpers', () => {
     expect(categoryOptions(list).map((o) => o.label)).toEqual(['Arts', 'Science & maths', 'Science & maths / Biology', 'Science & maths / Biology / Cells']);
     const biology = list[0];
     expect(categoryOptions(list, biology).map((o) => o.id)).toEqual([2, 1]);
-  });
-
-  it('turns date inputs into UTC midnights and back, with empty meaning none', () => {
-    expect(fromDateInput('2026-11-22')).toBe(Date.UTC(2026, 10, 22) / 1000);
-    expect(toDateInput(Date.UTC(2026, 10, 22) / 1000)).toBe('2026-11-22');
-    expect(fromDateInput('')).toBe(0);
-    expect(toDateInput(0)).toBe('');
   });
 });

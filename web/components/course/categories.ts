@@ -72,19 +72,3 @@ export function useManagementMutation<C extends MethodContract>(contract: C) {
     },
   });
 }
-
-/** A Unix time as the value of a date input (UTC day), or '' for 0. */
-export function toDateInput(seconds: number): string {
-  return seconds ? new Date(seconds * 1000).toISOString().slice(0, 10) : '';
-}
-
-/** A date input's value as a Unix time at 00:00 UTC that day, or 0 when empty. */
-export function fromDateInput(value: string): number {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 0;
-  return Math.floor(Date.parse(`${value}T00:00:00Z`) / 1000);
-}
-
-/** Today as a date input's value (UTC). */
-export function todayInput(): string {
-  return new Date().toISOString().slice(0, 10);
-}

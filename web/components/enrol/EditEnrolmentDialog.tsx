@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { coreEnrolEditUserEnrolment, coreEnrolListParticipants } from '../../../api/enrol';
 import { ModalDialog } from '../../platform/dialogs';
+import { fromDateInput, toDateInput } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
-import { dateToSeconds, ENROL_STRINGS, secondsToDate } from './strings';
+import { ENROL_STRINGS } from './strings';
 
 export interface EditedEnrolment {
   fullname: string;
@@ -16,14 +17,14 @@ export interface EditedEnrolment {
 export function EditEnrolmentDialog({ courseid, edited, onClose }: { courseid: number; edited: EditedEnrolment; onClose: () => void }) {
   const s = useStrings('core_enrol', ENROL_STRINGS);
   const [status, setStatus] = useState(edited.enrolment.status);
-  const [start, setStart] = useState(secondsToDate(edited.enrolment.timestart));
-  const [end, setEnd] = useState(secondsToDate(edited.enrolment.timeend));
+  const [start, setStart] = useState(toDateInput(edited.enrolment.timestart));
+  const [end, setEnd] = useState(toDateInput(edited.enrolment.timeend));
   const [error, setError] = useState('');
   const save = useWsMutation(coreEnrolEditUserEnrolment, [coreEnrolListParticipants]);
 
   function submit() {
-    const timestart = dateToSeconds(start);
-    const timeend = dateToSeconds(end);
+    const timestart = fromDateInput(start);
+    const timeend = fromDateInput(end);
     if (timeend > 0 && timeend <= timestart) {
       setError(s('enroltimeendinvalid'));
       return;

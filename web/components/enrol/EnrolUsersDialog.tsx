@@ -3,11 +3,12 @@ import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'r
 import { coreEnrolListParticipants, coreEnrolSearchUsers, enrolManualEnrolUsers } from '../../../api/enrol';
 import type { IdentityField } from '../../../api/identity';
 import { ModalDialog } from '../../platform/dialogs';
+import { fromDateInput } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { identitySummary } from '../user/identity';
-import { dateToSeconds, ENROL_STRINGS } from './strings';
+import { ENROL_STRINGS } from './strings';
 
 interface EnrolUsersDialogProps {
   courseid: number;
@@ -52,8 +53,8 @@ export function EnrolUsersDialog({ courseid, roles, isOpen, onClose }: EnrolUser
       setError(s('emptyselection'));
       return;
     }
-    const timestart = dateToSeconds(start);
-    const timeend = dateToSeconds(end);
+    const timestart = fromDateInput(start);
+    const timeend = fromDateInput(end);
     if (timeend > 0 && timeend <= timestart) {
       setError(s('enroltimeendinvalid'));
       return;

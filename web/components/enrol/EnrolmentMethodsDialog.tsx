@@ -3,10 +3,11 @@ import { Button } from 'react-aria-components';
 import { enrolSelfGetSettings, enrolSelfUpdateSettings } from '../../../api/enrol';
 import { Loading } from '../../app/Page';
 import { ModalDialog } from '../../platform/dialogs';
+import { fromDateInput, toDateInput } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
-import { dateToSeconds, ENROL_STRINGS, secondsToDate } from './strings';
+import { ENROL_STRINGS } from './strings';
 
 const FORM_ID = 'enrol-methods-form';
 
@@ -42,14 +43,14 @@ function SelfSettingsForm({ courseid, initial, onClose }: { courseid: number; in
   const s = useStrings('core_enrol', ENROL_STRINGS);
   const [enabled, setEnabled] = useState(initial.enabled);
   const [password, setPassword] = useState(initial.password);
-  const [start, setStart] = useState(secondsToDate(initial.enrolstartdate));
-  const [end, setEnd] = useState(secondsToDate(initial.enrolenddate));
+  const [start, setStart] = useState(toDateInput(initial.enrolstartdate));
+  const [end, setEnd] = useState(toDateInput(initial.enrolenddate));
   const [error, setError] = useState('');
   const save = useWsMutation(enrolSelfUpdateSettings, [enrolSelfGetSettings]);
 
   function submit() {
-    const enrolstartdate = dateToSeconds(start);
-    const enrolenddate = dateToSeconds(end);
+    const enrolstartdate = fromDateInput(start);
+    const enrolenddate = fromDateInput(end);
     if (enrolenddate > 0 && enrolenddate <= enrolstartdate) {
       setError(s('enroltimeendinvalid'));
       return;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import { IDENTITY_FIELDS, type IdentityField } from '../../../api/identity';
-import { formatDateTime } from '../../platform/text';
+import { formatDateTime } from '../../platform/intl';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
 import { WithAvatar } from '../user/Avatar';

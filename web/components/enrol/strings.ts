@@ -73,18 +73,3 @@ export const ENROL_STRINGS = [
   'pluginname_manual',
   'pluginname_self',
 ] as const;
-
-/** Unix seconds from an `<input type="date">` value (local midnight), 0 when empty. */
-export function dateToSeconds(value: string): number {
-  if (!value) return 0;
-  const [y, m, d] = value.split('-').map(Number);
-  return Math.floor(new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1).getTime() / 1000);
-}
-
-/** The `<input type="date">` value of Unix seconds, '' for 0. */
-export function secondsToDate(seconds: number): string {
-  if (!seconds) return '';
-  const date = new Date(seconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatDateTime } from '../../platform/text';
+import { formatDateTime } from '../../platform/intl';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
 import { FeedbackPage, WithFeedback, type FeedbackScreen } from './FeedbackPage';

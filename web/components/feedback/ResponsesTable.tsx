@@ -3,7 +3,7 @@ import { modFeedbackGetResponsesAnalysis, type FeedbackItem } from '../../../api
 import { Loading } from '../../app/Page';
 import { PageSizeSelect, Pager } from '../../platform/Pager';
 import { useWsQuery } from '../../platform/query';
-import { formatDateTime } from '../../platform/text';
+import { formatDateTime } from '../../platform/intl';
 import { useStrings } from '../../platform/useStrings';
 import { itemTitle } from './ItemPreview';
 import { FEEDBACK_STRINGS } from './strings';

@@ -5,11 +5,11 @@ import { ErrorPage } from '../../app/ErrorPage';
 import { NotFound } from '../../app/NotFound';
 import { Loading, Page } from '../../app/Page';
 import { useWsQuery } from '../../platform/query';
-import { formatDateTime } from '../../platform/text';
+import { formatDateTime, formatNumber } from '../../platform/intl';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
 import { GRADES_STRINGS } from './strings';
-import { GRADE_TYPE_SCALE, GRADE_TYPE_VALUE, formatNumber } from './format';
+import { GRADE_TYPE_SCALE, GRADE_TYPE_VALUE } from './format';
 import './grades.css';
 
 /** `/grade/report/user/index.php?id=<courseid>[&userid=<id>]`: one learner's grades and feedback in a course. */

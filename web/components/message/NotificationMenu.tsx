@@ -4,7 +4,7 @@ import { coreMessageMarkAllNotificationsAsRead, coreMessageMarkNotificationRead,
 import { call } from '../../platform/ajax';
 import { config } from '../../platform/config';
 import { useWsMutation, useWsQuery } from '../../platform/query';
-import { formatDateTime } from '../../platform/text';
+import { formatDateTime } from '../../platform/intl';
 import { useStrings } from '../../platform/useStrings';
 import './message.css';
 

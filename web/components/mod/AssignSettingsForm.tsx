@@ -4,9 +4,9 @@ import { modAssignAddInstance, modAssignGetAssignments, modAssignGetSubmissionSt
 import { coreGradesGetScales } from '../../../api/grades';
 import { AjaxError } from '../../platform/ajax';
 import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
+import { fromDateTimeInput, startOfToday, toDateTimeInput } from '../../platform/intl';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
-import { localInputToSeconds, secondsToLocalInput } from '../assign/dates';
 import { formatSize } from '../assign/format';
 import { ASSIGN_STRINGS } from '../assign/strings';
 import type { TaggableArea } from '../tag/TagsField';
@@ -61,14 +61,12 @@ function num(values: Record<string, string>, key: string, fallback: number): num
  * midnight, due in a week, grading reminder in two weeks, online text on, 100 points.
  */
 function initialValues(values: Record<string, string>, isNew: boolean): AssignValues {
-  const midnight = new Date();
-  midnight.setHours(0, 0, 0, 0);
-  const today = Math.floor(midnight.getTime() / 1000);
+  const today = startOfToday();
   const defaults: Record<DateField, number> = { allowsubmissionsfromdate: today, duedate: today + 7 * DAY, cutoffdate: 0, gradingduedate: today + 14 * DAY };
   const dates = Object.fromEntries(
     DATE_FIELDS.map((field) => {
       const stored = isNew ? defaults[field] : num(values, field, 0);
-      return [field, { enabled: stored > 0, value: secondsToLocalInput(stored || defaults[field] || today + 7 * DAY) }];
+      return [field, { enabled: stored > 0, value: toDateTimeInput(stored || defaults[field] || today + 7 * DAY) }];
     }),
   ) as Record<DateField, DateSetting>;
   const grade = num(values, 'grade', 100);
@@ -94,7 +92,7 @@ function initialValues(values: Record<string, string>, isNew: boolean): AssignVa
 /** The checks the server makes too (activities.md §1.1); here they put the message next to the field at once. */
 function validate(v: AssignValues, name: string, s: StringLookup): Errors {
   const errors: Errors = {};
-  const at = (field: DateField) => (v.dates[field].enabled ? localInputToSeconds(v.dates[field].value) : 0);
+  const at = (field: DateField) => (v.dates[field].enabled ? fromDateTimeInput(v.dates[field].value) : 0);
   if (!name.trim()) errors.name = s('required');
   for (const field of DATE_FIELDS) if (v.dates[field].enabled && !at(field)) errors[field] = s('invaliddate');
   const from = at('allowsubmissionsfromdate');
@@ -120,7 +118,7 @@ function gradeValue(v: AssignValues): number {
 
 /** What the add and update methods take besides the common settings. */
 function assignArgs(v: AssignValues) {
-  const at = (field: DateField) => (v.dates[field].enabled ? localInputToSeconds(v.dates[field].value) : 0);
+  const at = (field: DateField) => (v.dates[field].enabled ? fromDateTimeInput(v.dates[field].value) : 0);
   return {
     allowsubmissionsfromdate: at('allowsubmissionsfromdate'),
     duedate: at('duedate'),

@@ -4,9 +4,9 @@ import '../feedback/feedback.css';
 import { modFeedbackAddInstance, modFeedbackGetFeedback, modFeedbackGetFeedbackAccessInformation, modFeedbackUpdateInstance } from '../../../api/feedback';
 import { AjaxError } from '../../platform/ajax';
 import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
+import { fromDateTimeInput, toDateTimeInput } from '../../platform/intl';
 import { useWsMutation } from '../../platform/query';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
-import { localInputToSeconds, secondsToLocalInput } from '../assign/dates';
 import { FEEDBACK_STRINGS } from '../feedback/strings';
 import type { TaggableArea } from '../tag/TagsField';
 import { CommonModuleSettings, type ModuleFormData } from './CommonModuleSettings';
@@ -32,7 +32,7 @@ type Errors = Partial<Record<'form' | 'name' | 'timeopen' | 'timeclose', string>
 
 function dateOf(stored: string | undefined): DateSetting {
   const seconds = Number(stored ?? 0);
-  return { enabled: seconds > 0, value: secondsToLocalInput(seconds) };
+  return { enabled: seconds > 0, value: toDateTimeInput(seconds) };
 }
 
 function initialValues(values: Record<string, string>): FeedbackValues {
@@ -48,12 +48,12 @@ function initialValues(values: Record<string, string>): FeedbackValues {
   };
 }
 
-const seconds = (d: DateSetting) => (d.enabled ? localInputToSeconds(d.value) : 0);
+const seconds = (d: DateSetting) => (d.enabled ? fromDateTimeInput(d.value) : 0);
 
 function validate(v: FeedbackValues, name: string, s: StringLookup): Errors {
   const errors: Errors = {};
   if (!name.trim()) errors.name = s('required');
-  for (const key of ['timeopen', 'timeclose'] as const) if (v[key].enabled && !localInputToSeconds(v[key].value)) errors[key] = s('invaliddate');
+  for (const key of ['timeopen', 'timeclose'] as const) if (v[key].enabled && !fromDateTimeInput(v[key].value)) errors[key] = s('invaliddate');
   const [open, close] = [seconds(v.timeopen), seconds(v.timeclose)];
   if (!errors.timeclose && open && close && close <= open) errors.timeclose = s('closebeforeopen');
   return errors;

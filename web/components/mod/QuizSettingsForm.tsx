@@ -3,9 +3,9 @@ import '../quiz/quiz.css';
 import { modQuizAddInstance, modQuizGetQuizzesByCourses, modQuizUpdateInstance, REVIEW_AFTER_CLOSE, REVIEW_DURING, REVIEW_FIELDS, REVIEW_IMMEDIATELY_AFTER, REVIEW_LATER_WHILE_OPEN } from '../../../api/quiz';
 import { AjaxError } from '../../platform/ajax';
 import { ErrorSummary } from '../../platform/FormField';
+import { fromDateTimeInput, toDateTimeInput } from '../../platform/intl';
 import { useWsMutation } from '../../platform/query';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
-import { localInputToSeconds, secondsToLocalInput } from '../assign/dates';
 import { Check, DateField, NumberField, SelectField } from '../quiz/fields';
 import { QUIZ_STRINGS } from '../quiz/strings';
 import type { TaggableArea } from '../tag/TagsField';
@@ -43,7 +43,7 @@ type Errors = Partial<Record<Field, string>>;
 
 function initialValues(values: Record<string, string>): QuizValues {
   const n = (key: string, fallback: number) => (values[key] === undefined || values[key] === '' ? fallback : Number(values[key]));
-  const date = (key: string) => ({ enabled: n(key, 0) > 0, value: secondsToLocalInput(n(key, 0) || Math.floor(Date.now() / 1000)) });
+  const date = (key: string) => ({ enabled: n(key, 0) > 0, value: toDateTimeInput(n(key, 0) || Math.floor(Date.now() / 1000)) });
   const review = Object.fromEntries(REVIEW_FIELDS.map((f) => [f, n(f, f === 'reviewattempt' ? 0x11110 : 0x01110)])) as Record<ReviewField, number>;
   return {
     timeopen: date('timeopen'),
@@ -69,14 +69,14 @@ function validate(v: QuizValues, name: string, s: StringLookup): Errors {
   if (!name.trim()) errors.name = s('required');
   if (v.timelimit.trim() !== '' && !isNumber(v.timelimit)) errors.timelimit = s('timelimit_help');
   if (!isNumber(v.grade)) errors.grade = s('required');
-  if (v.timeopen.enabled && v.timeclose.enabled && localInputToSeconds(v.timeclose.value) < localInputToSeconds(v.timeopen.value)) errors.timeclose = s('closebeforeopen');
+  if (v.timeopen.enabled && v.timeclose.enabled && fromDateTimeInput(v.timeclose.value) < fromDateTimeInput(v.timeopen.value)) errors.timeclose = s('closebeforeopen');
   return errors;
 }
 
 function quizArgs(v: QuizValues) {
   return {
-    timeopen: v.timeopen.enabled ? localInputToSeconds(v.timeopen.value) : 0,
-    timeclose: v.timeclose.enabled ? localInputToSeconds(v.timeclose.value) : 0,
+    timeopen: v.timeopen.enabled ? fromDateTimeInput(v.timeopen.value) : 0,
+    timeclose: v.timeclose.enabled ? fromDateTimeInput(v.timeclose.value) : 0,
     timelimit: v.timelimit.trim() ? Math.round(Number(v.timelimit) * 60) : 0,
     grade: Number(v.grade),
     attempts: Number(v.attempts),

@@ -6,7 +6,8 @@ import { Loading, Page } from '../../app/Page';
 import { config } from '../../platform/config';
 import { Pager } from '../../platform/Pager';
 import { useWsQuery } from '../../platform/query';
-import { formatDate, htmlToText } from '../../platform/text';
+import { formatDate } from '../../platform/intl';
+import { htmlToText } from '../../platform/text';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
 

@@ -9,6 +9,7 @@ import { Loading, Page } from '../../app/Page';
 import { AjaxError } from '../../platform/ajax';
 import { confirmDialog, FormDialog } from '../../platform/dialogs';
 import { describedBy, FormField } from '../../platform/FormField';
+import { formatDateTime } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
 import { Pager } from '../../platform/Pager';
 import { useWsMutation, useWsQuery } from '../../platform/query';
@@ -157,7 +158,7 @@ function Bank({ s, courseid, categories, onEdit, onCreate }: { s: StringLookup; 
                     </th>
                     <td>{s(`qtype_${q.qtype}`)}</td>
                     <td className="quiz-num">{q.usage}</td>
-                    <td>{new Date(q.timemodified * 1000).toLocaleString()}</td>
+                    <td>{formatDateTime(q.timemodified)}</td>
                     <td className="question-actions">
                       <Button className="btn btn-link" aria-label={`${s('edit')} ${q.name}`} onPress={() => onEdit(q.id)}>
                         {s('edit')}

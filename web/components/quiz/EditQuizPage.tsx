@@ -5,6 +5,7 @@ import { modQuizAddQuestions, modQuizGetQuizzesByCourses, modQuizGetStructure, m
 import { ErrorPage } from '../../app/ErrorPage';
 import { Loading } from '../../app/Page';
 import { confirmDialog, FormDialog } from '../../platform/dialogs';
+import { formatNumber } from '../../platform/intl';
 import { Pager } from '../../platform/Pager';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
@@ -45,7 +46,7 @@ function EditQuiz({ cm, quiz }: { cm: ModuleInfo; quiz: Quiz }) {
   return (
     <QuizPage cm={cm} subpage={s('editquiz')} actions={actions}>
       <p className="quiz-structure-totals">
-        {s('numberofquestions', st.slots.length)} · {s('totalmarks', st.sumgrades.toFixed(2))} · {s('maximumgrade')}: {st.grade.toFixed(2)}
+        {s('numberofquestions', st.slots.length)} · {s('totalmarks', formatNumber(st.sumgrades, 2))} · {s('maximumgrade')}: {formatNumber(st.grade, 2)}
       </p>
       {!st.canedit && <div className="alert alert-info">{s('attemptsexist')}</div>}
       {st.slots.length === 0 ? (

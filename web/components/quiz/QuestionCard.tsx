@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { AttemptQuestion } from '../../../api/quiz';
+import { formatNumber } from '../../platform/intl';
 import type { StringLookup } from '../../platform/useStrings';
 
 interface QuestionCardProps {
@@ -25,7 +26,7 @@ export function QuestionCard({ question: q, s, values, onChange }: QuestionCardP
         <h3 id={`${id}-title`}>{s('questionn', q.number)}</h3>
         <p className="quiz-question-state">{q.status}</p>
         <p className="quiz-question-grade">
-          {q.mark !== undefined && q.maxmark !== undefined ? s('markof', { mark: q.mark.toFixed(2), max: q.maxmark.toFixed(2) }) : q.maxmark !== undefined ? s('markedoutof', q.maxmark.toFixed(2)) : null}
+          {q.mark !== undefined && q.maxmark !== undefined ? s('markof', { mark: formatNumber(q.mark, 2), max: formatNumber(q.maxmark, 2) }) : q.maxmark !== undefined ? s('markedoutof', formatNumber(q.maxmark, 2)) : null}
         </p>
         {!readOnly && (
           <label className="checkbox quiz-flag">

@@ -5,6 +5,7 @@ import { modQuizGetQuizzesByCourses, type Quiz } from '../../../api/quiz';
 import { ErrorPage } from '../../app/ErrorPage';
 import { NotFound } from '../../app/NotFound';
 import { Loading, Page } from '../../app/Page';
+import { formatNumber } from '../../platform/intl';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -51,9 +52,6 @@ export function QuizPage({ cm, subpage, actions, children }: { cm: ModuleInfo; s
 export function rescaled(quiz: Quiz, sumgrades: number | null): string {
   if (sumgrades === null) return '';
   const value = quiz.sumgrades > 0 ? (sumgrades * quiz.grade) / quiz.sumgrades : 0;
-  return value.toFixed(quiz.decimalpoints);
+  return formatNumber(value, quiz.decimalpoints);
 }
 
-export function timeText(t: number): string {
-  return t ? new Date(t * 1000).toLocaleString() : '';
-}

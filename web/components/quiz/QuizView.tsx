@@ -17,12 +17,13 @@ import {
 import { Loading } from '../../app/Page';
 import { AjaxError, call } from '../../platform/ajax';
 import { alertDialog, showException } from '../../platform/dialogs';
+import { formatDateTime, formatNumber } from '../../platform/intl';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import type { ModuleInfo } from '../mod/ModuleView';
 import { PreflightDialog } from './PreflightDialog';
-import { QuizPage, rescaled, timeText, useCmid, WithQuiz } from './QuizFrame';
+import { QuizPage, rescaled, useCmid, WithQuiz } from './QuizFrame';
 import { openQuizPopup } from './popup';
 import { GRADE_METHOD_STRINGS, QUIZ_STRINGS } from './strings';
 import { useQueryClient } from '@tanstack/react-query';
@@ -153,7 +154,7 @@ function QuizHome({ cm, quiz }: { cm: ModuleInfo; quiz: Quiz }) {
 
       {info.canattempt && <AttemptsTable s={s} quiz={quiz} cmid={cm.id} attempts={list} />}
       {best.data?.hasgrade && best.data.grade !== undefined && (
-        <p className="quiz-final-grade">{s('yourfinalgradeis', `${best.data.grade.toFixed(quiz.decimalpoints)} / ${quiz.grade.toFixed(quiz.decimalpoints)}`)}</p>
+        <p className="quiz-final-grade">{s('yourfinalgradeis', `${formatNumber(best.data.grade, quiz.decimalpoints)} / ${formatNumber(quiz.grade, quiz.decimalpoints)}`)}</p>
       )}
 
       {[...info.preventaccessreasons, ...(unfinished ? [] : aa.preventnewattemptreasons)].map((reason) => (
@@ -201,7 +202,7 @@ function AttemptsTable({ s, quiz, cmid, attempts }: { s: StringLookup; quiz: Qui
             <tr>
               <th scope="col">{s('attempt')}</th>
               <th scope="col">{s('state')}</th>
-              {showMarks && <th scope="col">{s('gradeoutof', quiz.grade.toFixed(quiz.decimalpoints))}</th>}
+              {showMarks && <th scope="col">{s('gradeoutof', formatNumber(quiz.grade, quiz.decimalpoints))}</th>}
               <th scope="col">{s('review')}</th>
             </tr>
           </thead>
@@ -211,7 +212,7 @@ function AttemptsTable({ s, quiz, cmid, attempts }: { s: StringLookup; quiz: Qui
                 <th scope="row">{a.attempt}</th>
                 <td>
                   {s(`state${a.state}`)}
-                  {a.timefinish > 0 && <div className="quiz-muted">{`${s('completedon')} ${timeText(a.timefinish)}`}</div>}
+                  {a.timefinish > 0 && <div className="quiz-muted">{`${s('completedon')} ${formatDateTime(a.timefinish)}`}</div>}
                 </td>
                 {showMarks && <td>{a.state === 'finished' ? rescaled(quiz, a.sumgrades) : ''}</td>}
                 <td>

@@ -3,13 +3,14 @@ import { Button } from 'react-aria-components';
 import { modQuizGetAttemptsReport, modQuizRegradeAttempts, type Quiz } from '../../../api/quiz';
 import { ErrorPage } from '../../app/ErrorPage';
 import { Loading } from '../../app/Page';
+import { formatDateTime, formatNumber } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
 import { Pager } from '../../platform/Pager';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
 import type { ModuleInfo } from '../mod/ModuleView';
-import { QuizPage, timeText, useCmid, WithQuiz } from './QuizFrame';
+import { QuizPage, useCmid, WithQuiz } from './QuizFrame';
 import { QUIZ_STRINGS } from './strings';
 
 const PER_PAGE = 30;
@@ -53,11 +54,11 @@ function Report({ cm, quiz }: { cm: ModuleInfo; quiz: Quiz }) {
                   <th scope="col">{s('state')}</th>
                   <th scope="col">{s('startedon')}</th>
                   <th scope="col">{s('completedon')}</th>
-                  <th scope="col">{s('gradeoutof', r.grade.toFixed(r.decimalpoints))}</th>
+                  <th scope="col">{s('gradeoutof', formatNumber(r.grade, r.decimalpoints))}</th>
                   {r.slots.map((slot) => (
                     <th scope="col" key={slot.slot} title={slot.name}>
                       {`Q${slot.slot}`}
-                      <span className="quiz-muted">/{slot.maxmark.toFixed(2)}</span>
+                      <span className="quiz-muted">/{formatNumber(slot.maxmark, 2)}</span>
                     </th>
                   ))}
                 </tr>
@@ -70,14 +71,14 @@ function Report({ cm, quiz }: { cm: ModuleInfo; quiz: Quiz }) {
                       <th scope="row">{row.fullname}</th>
                       <td>{row.state === 'finished' ? <a href={relativeUrl('/mod/quiz/review.php', { attempt: row.attemptid, cmid: cm.id })}>{row.attempt}</a> : row.attempt}</td>
                       <td>{s(`state${row.state}`)}</td>
-                      <td>{timeText(row.timestart)}</td>
-                      <td>{timeText(row.timefinish)}</td>
-                      <td className="quiz-num">{row.grade === null ? '-' : row.grade.toFixed(r.decimalpoints)}</td>
+                      <td>{formatDateTime(row.timestart)}</td>
+                      <td>{formatDateTime(row.timefinish)}</td>
+                      <td className="quiz-num">{row.grade === null ? '-' : formatNumber(row.grade, r.decimalpoints)}</td>
                       {r.slots.map((slot) => {
                         const mark = marks.get(slot.slot);
                         return (
                           <td key={slot.slot} className="quiz-num">
-                            {mark === undefined || mark === null ? '-' : mark.toFixed(2)}
+                            {mark === undefined || mark === null ? '-' : formatNumber(mark, 2)}
                           </td>
                         );
                       })}

@@ -1,12 +1,13 @@
 import { useSearchParams } from 'react-router';
 import { modQuizGetAttemptReview } from '../../../api/quiz';
 import { Loading } from '../../app/Page';
+import { formatDateTime } from '../../platform/intl';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
 import type { ModuleInfo } from '../mod/ModuleView';
 import { QuestionCard } from './QuestionCard';
-import { QuizPage, timeText, useCmid, WithQuiz } from './QuizFrame';
+import { QuizPage, useCmid, WithQuiz } from './QuizFrame';
 import { QUIZ_STRINGS } from './strings';
 
 /** `/mod/quiz/review.php?attempt=<id>&cmid=<cmid>`: a finished attempt as the review options allow. */
@@ -42,11 +43,11 @@ function Review({ cm, attemptid }: { cm: ModuleInfo; attemptid: number }) {
           <tbody>
             <tr>
               <th scope="row">{s('startedon')}</th>
-              <td>{timeText(r.attempt.timestart)}</td>
+              <td>{formatDateTime(r.attempt.timestart)}</td>
             </tr>
             <tr>
               <th scope="row">{s('completedon')}</th>
-              <td>{timeText(r.attempt.timefinish)}</td>
+              <td>{formatDateTime(r.attempt.timefinish)}</td>
             </tr>
             {r.additionaldata.map((item) => (
               <tr key={item.id}>

@@ -3,7 +3,7 @@ import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { coreTagListTags } from '../../../api/tag';
-import { formatDateTime } from '../../platform/text';
+import { formatDateTime } from '../../platform/intl';
 import { useStrings } from '../../platform/useStrings';
 import type { ListedTag, TagSort } from './ManageTags';
 import { InPlaceEditable } from '../../platform/InPlaceEditable';

@@ -43,11 +43,12 @@ export function Preferences() {
 
 /** Links to the preferences that have a page of their own, with the current value beside each. */
 function AccountPreferences() {
-  const s = useStrings('core_user', ['useraccount', 'editmyprofile', 'lang']);
+  const s = useStrings('core_user', ['useraccount', 'editmyprofile', 'lang', 'langsitedefault']);
   const me = useWsQuery(coreUserGetUsersByField, { field: 'id', values: [config().userid] });
   const choices = useWsQuery(coreUserGetProfileChoices, {}, { staleTime: Infinity });
   const code = me.data?.[0]?.lang;
-  const language = choices.data?.languages.find((l) => l.code === code)?.name ?? code ?? '';
+  const nameOf = (lang: string | undefined) => choices.data?.languages.find((l) => l.code === lang)?.name ?? lang ?? '';
+  const language = code === '' ? s('langsitedefault', nameOf(choices.data?.sitelang)) : nameOf(code);
   return (
     <section className="card" aria-labelledby="preferences-account">
       <h2 id="preferences-account">{s('useraccount')}</h2>

@@ -35,7 +35,8 @@ function rememberLanguageSaved(): void {
 }
 
 /**
- * My preferred language (/user/language.php): one of the installed languages, saved as my own
+ * My preferred language (/user/language.php): one of the installed languages, or the site's default
+ * (an empty language, which follows the default when an administrator changes it), saved as my own
  * profile's language. Other people's language is set on their edit form (/user/editadvanced.php).
  */
 export function PreferredLanguage() {
@@ -46,16 +47,23 @@ export function PreferredLanguage() {
   const current = me.data?.[0]?.lang ?? '';
   return (
     <Page title={s('lang')} breadcrumb={[{ label: s('preferences'), to: PREFERENCES }]}>
-      {me.isPending || choices.isPending ? <Loading /> : <LanguageForm current={current} languages={choices.data?.languages ?? []} />}
+      {me.isPending || choices.isPending ? <Loading /> : <LanguageForm current={current} languages={choices.data?.languages ?? []} sitelang={choices.data?.sitelang ?? ''} />}
     </Page>
   );
 }
 
-function LanguageForm({ current, languages }: { current: string; languages: ReadonlyArray<{ code: string; name: string }> }) {
-  const s = useStrings('core_user', ['lang', 'langhelp', 'savechanges', 'cancel', 'changessaved']);
+interface LanguageFormProps {
+  current: string;
+  languages: ReadonlyArray<{ code: string; name: string }>;
+  sitelang: string;
+}
+
+function LanguageForm({ current, languages, sitelang }: LanguageFormProps) {
+  const s = useStrings('core_user', ['lang', 'langhelp', 'langsitedefault', 'savechanges', 'cancel', 'changessaved']);
   const navigate = useNavigate();
-  // A language removed from the site since it was chosen shows as the site's default (the first).
-  const [lang, setLang] = useState(languages.some((l) => l.code === current) ? current : (languages[0]?.code ?? ''));
+  // A language removed from the site since it was chosen shows as the site's default, which it now is.
+  const [lang, setLang] = useState(languages.some((l) => l.code === current) ? current : '');
+  const defaultName = languages.find((l) => l.code === sitelang)?.name ?? sitelang;
   const [error, setError] = useState<string>();
   const save = useWsMutation(coreUserUpdateUsers, [coreUserGetUsersByField], { quiet: true });
   function submit(event: FormEvent) {
@@ -85,15 +93,17 @@ function LanguageForm({ current, languages }: { current: string; languages: Read
     <form className="card form form-stack language-form" onSubmit={submit} noValidate>
       <FormField id="user-language" label={s('lang')} help={s('langhelp')} error={error}>
         <select id="user-language" value={lang} onChange={(e) => setLang(e.target.value)} {...describedBy('user-language', error, s('langhelp'))}>
+          <option value="">{s('langsitedefault', defaultName)}</option>
           {languages.map((l) => (
-            <option key={l.code} value={l.code}>
+            // Each language is named in itself, and marked so screen readers pronounce it that way.
+            <option key={l.code} value={l.code} lang={l.code.replace(/_/g, '-')}>
               {l.name}
             </option>
           ))}
         </select>
       </FormField>
       <div className="form-actions">
-        <Button type="submit" className="btn btn-primary" isDisabled={save.isPending || lang === ''}>
+        <Button type="submit" className="btn btn-primary" isDisabled={save.isPending}>
           {save.isPending && <span className="spinner" aria-hidden="true" />}
           {s('savechanges')}
         </Button>

@@ -5,9 +5,10 @@ import { Loading, Page } from '../../app/Page';
 import { NotFound } from '../../app/NotFound';
 import { config } from '../../platform/config';
 import { useWsQuery } from '../../platform/query';
-import { formatDateTime } from '../../platform/text';
+import { formatDateTime } from '../../platform/intl';
 import { useStrings } from '../../platform/useStrings';
 import { ItemTags } from '../tag/TagList';
+import { LearningPlanLinks } from '../competency/links';
 import { Avatar } from './Avatar';
 import { LoginAsAction } from './LoginAsButton';
 import './user.css';
@@ -75,6 +76,7 @@ export function Profile() {
           <ItemTags itemtype="user" itemid={user.id} label={t('interests')} />
         </div>
       </section>
+      <LearningPlanLinks userid={user.id} />
     </Page>
   );
 }

@@ -14,6 +14,8 @@ export function ProfileFieldset({ field, s, withIdentity }: ProfileFieldsetProps
   // The same for every user and page: asked once per visit.
   const choices = useWsQuery(coreUserGetProfileChoices, {}, { staleTime: Infinity }).data;
   const languages = choices?.languages.map((l) => ({ value: l.code, label: l.name })) ?? [];
+  // An empty language follows the site's default, whatever it becomes later.
+  const sitelang = choices?.languages.find((l) => l.code === choices.sitelang)?.name ?? '';
   const timezones = choices?.timezones.map((t) => ({ value: t.id, label: t.name })) ?? [];
   const countries = choices?.countries.map((c) => ({ value: c.code, label: c.name })) ?? [];
   return (
@@ -41,7 +43,7 @@ export function ProfileFieldset({ field, s, withIdentity }: ProfileFieldsetProps
       )}
       <fieldset>
         <legend>{s('preferencesheading')}</legend>
-        <SelectField name="lang" {...field} options={languages} />
+        <SelectField name="lang" {...field} options={languages} empty={s('langsitedefault', sitelang)} />
         <SelectField name="timezone" {...field} options={timezones} />
       </fieldset>
     </>

@@ -2,9 +2,9 @@ import { useState, type DragEvent, type FormEvent } from 'react';
 import { Button, Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { UPLOAD_DELIMITERS, UPLOAD_MAX_CHARS, UPLOAD_MODES, type UploadDelimiter, type UploadMode } from '../../../api/userupload';
 import { describedBy } from '../../platform/FormField';
-import { pageLang } from '../../platform/strings';
+import { formatFileSize } from '../../platform/intl';
 import { useStrings } from '../../platform/useStrings';
-import { decodeUpload, formatSize, UPLOAD_ENCODINGS, type UploadEncoding } from './uploadFile';
+import { decodeUpload, UPLOAD_ENCODINGS, type UploadEncoding } from './uploadFile';
 import { UPLOAD_STRINGS } from './uploadStrings';
 import type { SentFile } from './UploadUsers';
 import { useFocusOnMount } from './useFocusOnMount';
@@ -89,7 +89,7 @@ export function UploadChooseForm({ choice, onChange, onPreview, busy, serverErro
             {s('uploadbrowse')}
           </label>
           <span className={`upload-chosen${choice.file ? '' : ' muted'}`} aria-live="polite">
-            {choice.file ? s('uploadchosen', { name: choice.file.name, size: formatSize(choice.file.size, pageLang()) }) : s('uploadnofilechosen')}
+            {choice.file ? s('uploadchosen', { name: choice.file.name, size: formatFileSize(choice.file.size) }) : s('uploadnofilechosen')}
           </span>
         </div>
         <p id="upload-file-help" className="field-help">

@@ -9,7 +9,7 @@ import { confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
 import { Pager } from '../../platform/Pager';
 import { useWsMutation, useWsQuery } from '../../platform/query';
-import { formatDateTime } from '../../platform/text';
+import { formatDateTime } from '../../platform/intl';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
 import { WithAvatar } from './Avatar';

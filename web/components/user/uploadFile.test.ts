@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUpload, formatSize } from './uploadFile';
+import { decodeUpload } from './uploadFile';
 
 const bytes = (values: number[]) => new Uint8Array(values).buffer;
 
@@ -11,13 +11,5 @@ describe('decodeUpload', () => {
   it('answers null for bytes that are not UTF-8, which Windows-1252 reads', () => {
     expect(decodeUpload(bytes([0x41, 0xe9]), 'utf-8')).toBeNull();
     expect(decodeUpload(bytes([0x41, 0xe9]), 'windows-1252')).toBe('Aé');
-  });
-});
-
-describe('formatSize', () => {
-  it('picks a unit by size', () => {
-    expect(formatSize(820, 'en')).toBe('820 bytes');
-    expect(formatSize(12_345, 'en')).toBe('12.3 kB');
-    expect(formatSize(1_400_000, 'en')).toBe('1.4 MB');
   });
 });

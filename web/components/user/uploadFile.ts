@@ -10,9 +10,3 @@ export function decodeUpload(bytes: ArrayBuffer, encoding: UploadEncoding): stri
     return null;
   }
 }
-
-/** A file size for people: "820 bytes", "12 kB", "1.4 MB", in the page language. */
-export function formatSize(bytes: number, lang?: string): string {
-  const [value, unit] = bytes < 1000 ? [bytes, 'byte'] : bytes < 1_000_000 ? [bytes / 1000, 'kilobyte'] : [bytes / 1_000_000, 'megabyte'];
-  return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 }).format(value);
-}

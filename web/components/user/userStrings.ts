@@ -75,6 +75,7 @@ export const USER_FORM_STRINGS = [
   'country',
   'selectcountry',
   'lang',
+  'langsitedefault',
   'timezone',
   'description',
   'suspendedaccount',

@@ -14,7 +14,7 @@ function SchemaTable({ lines, caption, s }: { lines: SchemaLine[]; caption: stri
       <tbody>
         {lines.map((line, index) => (
           <tr key={index}>
-            <td style={{ paddingLeft: `${0.5 + line.depth * 1.25}rem` }}>
+            <td style={{ paddingInlineStart: `${0.5 + line.depth * 1.25}rem` }}>
               <code>{line.name || '—'}</code>
             </td>
             <td>

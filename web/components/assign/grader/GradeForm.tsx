@@ -8,7 +8,7 @@ import { showException } from '../../../platform/dialogs';
 import { describedBy } from '../../../platform/FormField';
 import { addNotification } from '../../../platform/notifications';
 import { RichText } from '../../../platform/RichText';
-import { formatDateTime } from '../../../platform/text';
+import { formatDateTime } from '../../../platform/intl';
 import type { StringLookup } from '../../../platform/useStrings';
 import { GuideFields } from './GuideFields';
 import { encodeGradingForm, initialValues, isDirty, type GradeFormValues } from './gradingForm';

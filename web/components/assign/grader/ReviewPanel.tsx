@@ -1,5 +1,5 @@
 import type { GradingPanel } from '../../../../api/assign';
-import { formatDateTime } from '../../../platform/text';
+import { formatDateTime } from '../../../platform/intl';
 import type { StringLookup } from '../../../platform/useStrings';
 import { formatSize } from '../format';
 
