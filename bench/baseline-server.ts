@@ -19,7 +19,7 @@ interface BaselineFile {
 const file = JSON.parse(readFileSync(process.env.BASELINE_FILE ?? '', 'utf8')) as BaselineFile;
 const database = await openDatabase(process.env.DATABASE_URL ?? '');
 const app = Fastify({ logger: false });
-app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+app.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
 for (const answer of file.answers) {
   const query = baselineQueries[answer.key];

@@ -113,6 +113,16 @@ export const baselineQueries: Record<string, ((db: Kysely<DB>, ids: BenchIds) =>
         .executeTakeFirst(),
       db.selectFrom('assign_grades').selectAll().where('assignment', '=', ids.lectureAssignId).where('userid', '=', ids.gradedUserId).executeTakeFirst(),
     ]),
+  navbranch: (db, ids) =>
+    Promise.all([
+      db.selectFrom('course_sections').select(['id', 'section', 'name', 'visible', 'sequence']).where('course', '=', ids.longCourseId).execute(),
+      db
+        .selectFrom('course_modules')
+        .innerJoin('modules', 'modules.id', 'course_modules.module')
+        .select(['course_modules.id', 'course_modules.instance', 'course_modules.visible', 'modules.name'])
+        .where('course', '=', ids.longCourseId)
+        .execute(),
+    ]),
   competencies: (db, ids) =>
     db
       .selectFrom('competency')
@@ -214,6 +224,14 @@ export function buildScenarios(ids: BenchIds, size: SiteSize, student: Login, te
     ajax('tagsearch', `tag management, search (${n(size.tags)} tags)`, admin, [{ methodname: 'core_tag_list_tags', args: { tc: ids.tagCollId, search: 'exam 12' } }]),
     ajax('participants', `participants of a ${n(size.lectureStudents)}-student course, first page`, admin, [{ methodname: 'core_enrol_list_participants', args: { courseid: ids.lectureId } }]),
     ajax('coursestate', `course page state, ${n(size.longCourseActivities)} activities (editing teacher)`, teacher, [{ methodname: 'core_courseformat_get_state', args: { courseid: ids.longCourseId } }]),
+    {
+      key: 'navbranch',
+      name: `navigation block: the branch of a course with ${n(size.longCourseActivities)} activities (editing teacher)`,
+      method: 'POST',
+      path: '/lib/ajax/getnavbranch.php',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: teacher.cookie },
+      body: new URLSearchParams({ elementid: `expandable_branch_20_${ids.longCourseId}`, id: String(ids.longCourseId), type: '20', sesskey: teacher.sesskey, instance: '0' }).toString(),
+    },
     ajax('assignids', `mod_assign_list_participants, all ${n(size.lectureStudents)} (the grader's id list)`, grader, [{ methodname: 'mod_assign_list_participants', args: { assignid: ids.lectureAssignId, onlyids: true } }], {
       // One grader opening the screen: the target is the latency of one call, not of a queue of them.
       connections: 1,
