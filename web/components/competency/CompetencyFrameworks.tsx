@@ -12,6 +12,7 @@ import { Loading, Page } from '../../app/Page';
 import { call } from '../../platform/ajax';
 
 import { alertDialog, confirmDialog } from '../../platform/dialogs';
+import { EmptyState, ListTable } from '../../platform/ListTable';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
@@ -90,59 +91,39 @@ export function CompetencyFrameworks() {
       {!data ? (
         <Loading />
       ) : data.competencyframeworks.length === 0 ? (
-        <div className="card empty-state">
-          <p>
-            <strong>{s('nocompetencyframeworks')}</strong>
-          </p>
-          <p>{s('nocompetencyframeworksdesc')}</p>
-        </div>
+        <EmptyState title={s('nocompetencyframeworks')} description={s('nocompetencyframeworksdesc')} />
       ) : (
-        <div className="card table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{s('shortname')}</th>
-                <th scope="col">{s('idnumber')}</th>
-                <th scope="col">{s('competencies')}</th>
-                <th scope="col">{s('context')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{s('actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.competencyframeworks.map((fw) => (
-                <tr key={fw.id}>
-                  <th scope="row">
-                    <Link to={manageUrl(fw)}>{fw.shortname}</Link> {!fw.visible && <span className="badge badge-muted">{s('hidden')}</span>}
-                  </th>
-                  <td>{fw.idnumber}</td>
-                  <td>{fw.competenciescount}</td>
-                  <td>{fw.contextnamenoprefix}</td>
-                  <td className="row-actions">
-                    <RowMenu
-                      label={s('actionsfor', fw.shortname)}
-                      items={[
-                        ...(fw.canmanage
-                          ? [
-                              { id: 'edit', label: s('edit'), onAction: () => setEditing(fw) },
-                              {
-                                id: 'duplicate',
-                                label: s('duplicate'),
-                                onAction: () => duplicate.mutate({ id: fw.id }, { onSuccess: (copy) => void addNotification({ message: s('frameworkduplicated', copy.shortname), type: 'success' }) }),
-                              },
-                            ]
-                          : []),
-                        { id: 'export', label: s('exportframework'), onAction: () => void exportFramework(fw) },
-                        ...(fw.canmanage ? [{ id: 'delete', label: s('delete'), onAction: () => void deleteFramework(fw) }] : []),
-                      ]}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable columns={[s('shortname'), s('idnumber'), s('competencies'), s('context')]} actionsLabel={s('actions')}>
+          {data.competencyframeworks.map((fw) => (
+            <tr key={fw.id}>
+              <th scope="row">
+                <Link to={manageUrl(fw)}>{fw.shortname}</Link> {!fw.visible && <span className="badge badge-muted">{s('hidden')}</span>}
+              </th>
+              <td>{fw.idnumber}</td>
+              <td>{fw.competenciescount}</td>
+              <td>{fw.contextnamenoprefix}</td>
+              <td className="row-actions">
+                <RowMenu
+                  label={s('actionsfor', fw.shortname)}
+                  items={[
+                    ...(fw.canmanage
+                      ? [
+                          { id: 'edit', label: s('edit'), onAction: () => setEditing(fw) },
+                          {
+                            id: 'duplicate',
+                            label: s('duplicate'),
+                            onAction: () => duplicate.mutate({ id: fw.id }, { onSuccess: (copy) => void addNotification({ message: s('frameworkduplicated', copy.shortname), type: 'success' }) }),
+                          },
+                        ]
+                      : []),
+                    { id: 'export', label: s('exportframework'), onAction: () => void exportFramework(fw) },
+                    ...(fw.canmanage ? [{ id: 'delete', label: s('delete'), onAction: () => void deleteFramework(fw) }] : []),
+                  ]}
+                />
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {editing && data && <FrameworkForm framework={editing === 'new' ? undefined : editing} contextid={data.pagecontextid} scales={data.scales} s={s} onClose={() => setEditing(null)} />}
       {importing && data && <ImportFrameworkDialog contextid={data.pagecontextid} s={s} onClose={() => setImporting(false)} />}

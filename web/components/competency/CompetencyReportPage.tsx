@@ -10,6 +10,7 @@ import { relativeUrl } from '../../platform/url';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import { pathText } from './LinkedCompetencyList';
 import { PLAN_STRINGS } from './planStrings';
+import { SelectorField } from './SelectorField';
 import { UserCompetencySummaryDialog, type SummaryTarget } from './UserCompetencySummaryDialog';
 import './competency.css';
 import './plans.css';
@@ -93,16 +94,7 @@ export function CompetencyReportPage() {
       ) : (
         <>
           <div className="selector-bar">
-            <div className="field">
-              <label htmlFor="report-user-selector">{s('learner')}</label>
-              <select id="report-user-selector" value={userid} onChange={(e) => void navigate(reportUrl(courseid, Number(e.target.value)))}>
-                {users.data.map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.fullname}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectorField id="report-user-selector" label={s('learner')} value={userid} options={users.data.map((u) => ({ value: u.id, label: u.fullname }))} onChange={(user) => void navigate(reportUrl(courseid, user))} />
             {data && <p className="muted small">{data.pushratingstouserplans ? s('ratingspushed') : s('ratingsnotpushed')}</p>}
           </div>
           {!data ? (

@@ -6,6 +6,7 @@ import { ErrorPage } from '../../app/ErrorPage';
 import { Loading, Page } from '../../app/Page';
 import { config } from '../../platform/config';
 import { formatDate } from '../../platform/intl';
+import { EmptyState, ListTable } from '../../platform/ListTable';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -58,47 +59,27 @@ export function PlansPage() {
       {!data ? (
         <Loading />
       ) : data.plans.length === 0 ? (
-        <div className="card empty-state">
-          <p>
-            <strong>{s('noplans')}</strong>
-          </p>
-          <p>{data.canmanageuserplans ? s('noplansmanage') : s('noplansdesc')}</p>
-        </div>
+        <EmptyState title={s('noplans')} description={data.canmanageuserplans ? s('noplansmanage') : s('noplansdesc')} />
       ) : (
-        <div className="card table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{s('planname')}</th>
-                <th scope="col">{s('status')}</th>
-                <th scope="col">{s('template')}</th>
-                <th scope="col">{s('duedate')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{s('actions')}</span>
+        <ListTable columns={[s('planname'), s('status'), s('template'), s('duedate')]} actionsLabel={s('actions')}>
+          {data.plans.map((plan) => {
+            const actions = actionsFor(plan);
+            return (
+              <tr key={plan.id}>
+                <th scope="row">
+                  <Link to={relativeUrl('/admin/tool/lp/plan.php', { id: plan.id })}>{plan.name}</Link>
                 </th>
+                <td>
+                  <PlanStatus plan={plan} />
+                  {plan.reviewer && <span className="muted small"> {s('reviewer', plan.reviewer.fullname)}</span>}
+                </td>
+                <td>{plan.template?.shortname ?? '-'}</td>
+                <td>{formatDate(plan.duedate, '-')}</td>
+                <td className="row-actions">{actions.length > 0 && <RowMenu label={s('actionsfor', plan.name)} items={actions} />}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.plans.map((plan) => {
-                const actions = actionsFor(plan);
-                return (
-                  <tr key={plan.id}>
-                    <th scope="row">
-                      <Link to={relativeUrl('/admin/tool/lp/plan.php', { id: plan.id })}>{plan.name}</Link>
-                    </th>
-                    <td>
-                      <PlanStatus plan={plan} />
-                      {plan.reviewer && <span className="muted small"> {s('reviewer', plan.reviewer.fullname)}</span>}
-                    </td>
-                    <td>{plan.template?.shortname ?? '-'}</td>
-                    <td>{formatDate(plan.duedate, '-')}</td>
-                    <td className="row-actions">{actions.length > 0 && <RowMenu label={s('actionsfor', plan.name)} items={actions} />}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </ListTable>
       )}
       {editing && <PlanForm plan={editing === 'new' ? undefined : editing} userid={userid} s={s} onClose={() => setEditing(null)} onCreated={(plan) => void navigate(relativeUrl('/admin/tool/lp/plan.php', { id: plan.id }))} />}
     </Page>

@@ -6,6 +6,7 @@ import { Loading, Page } from '../../app/Page';
 import { call } from '../../platform/ajax';
 import { confirmDialog } from '../../platform/dialogs';
 import { formatDate } from '../../platform/intl';
+import { EmptyState, ListTable } from '../../platform/ListTable';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
@@ -65,68 +66,46 @@ export function TemplatesPage() {
       {!data ? (
         <Loading />
       ) : data.templates.length === 0 ? (
-        <div className="card empty-state">
-          <p>
-            <strong>{s('notemplates')}</strong>
-          </p>
-          <p>{s('notemplatesdesc')}</p>
-        </div>
+        <EmptyState title={s('notemplates')} description={s('notemplatesdesc')} />
       ) : (
-        <div className="card table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{s('shortname')}</th>
-                <th scope="col">{s('competencies')}</th>
-                <th scope="col">{s('plans')}</th>
-                <th scope="col">{s('cohorts')}</th>
-                <th scope="col">{s('duedate')}</th>
-                <th scope="col">{s('context')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{s('actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.templates.map((t) => (
-                <tr key={t.id}>
-                  <th scope="row">
-                    <Link to={competenciesUrl(t)}>{t.shortname}</Link> {!t.visible && <span className="badge badge-muted">{s('hidden')}</span>}
-                  </th>
-                  <td>{t.competenciescount}</td>
-                  <td>
-                    <Link to={plansUrl(t)} aria-label={s('plansoftemplate', t.shortname)}>
-                      {t.planscount}
-                    </Link>
-                  </td>
-                  <td>{t.cohortscount}</td>
-                  <td>{formatDate(t.duedate, '-')}</td>
-                  <td>{t.contextnamenoprefix}</td>
-                  <td className="row-actions">
-                    <RowMenu
-                      label={s('actionsfor', t.shortname)}
-                      items={[
-                        { id: 'competencies', label: s('templatecompetencies'), onAction: () => void navigate(competenciesUrl(t)) },
-                        { id: 'plans', label: s('cohortsandplans'), onAction: () => void navigate(plansUrl(t)) },
-                        ...(t.canmanage
-                          ? [
-                              { id: 'edit', label: s('edit'), onAction: () => setEditing(t) },
-                              {
-                                id: 'duplicate',
-                                label: s('duplicate'),
-                                onAction: () => duplicate.mutate({ id: t.id }, { onSuccess: (copy) => void addNotification({ message: s('templateduplicated', copy.shortname), type: 'success' }) }),
-                              },
-                              { id: 'delete', label: s('delete'), onAction: () => void askDelete(t) },
-                            ]
-                          : []),
-                      ]}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable columns={[s('shortname'), s('competencies'), s('plans'), s('cohorts'), s('duedate'), s('context')]} actionsLabel={s('actions')}>
+          {data.templates.map((t) => (
+            <tr key={t.id}>
+              <th scope="row">
+                <Link to={competenciesUrl(t)}>{t.shortname}</Link> {!t.visible && <span className="badge badge-muted">{s('hidden')}</span>}
+              </th>
+              <td>{t.competenciescount}</td>
+              <td>
+                <Link to={plansUrl(t)} aria-label={s('plansoftemplate', t.shortname)}>
+                  {t.planscount}
+                </Link>
+              </td>
+              <td>{t.cohortscount}</td>
+              <td>{formatDate(t.duedate, '-')}</td>
+              <td>{t.contextnamenoprefix}</td>
+              <td className="row-actions">
+                <RowMenu
+                  label={s('actionsfor', t.shortname)}
+                  items={[
+                    { id: 'competencies', label: s('templatecompetencies'), onAction: () => void navigate(competenciesUrl(t)) },
+                    { id: 'plans', label: s('cohortsandplans'), onAction: () => void navigate(plansUrl(t)) },
+                    ...(t.canmanage
+                      ? [
+                          { id: 'edit', label: s('edit'), onAction: () => setEditing(t) },
+                          {
+                            id: 'duplicate',
+                            label: s('duplicate'),
+                            onAction: () => duplicate.mutate({ id: t.id }, { onSuccess: (copy) => void addNotification({ message: s('templateduplicated', copy.shortname), type: 'success' }) }),
+                          },
+                          { id: 'delete', label: s('delete'), onAction: () => void askDelete(t) },
+                        ]
+                      : []),
+                  ]}
+                />
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {editing && data && <TemplateForm template={editing === 'new' ? undefined : editing} contextid={data.pagecontextid} s={s} onClose={() => setEditing(null)} />}
       {deleting && (

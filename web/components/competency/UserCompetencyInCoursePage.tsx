@@ -6,6 +6,7 @@ import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
 import { PLAN_STRINGS } from './planStrings';
+import { SelectorField } from './SelectorField';
 import { useTargetSummary } from './UserCompetencySummaryDialog';
 import { UserCompetencySummaryView } from './UserCompetencySummaryView';
 import './competency.css';
@@ -52,28 +53,22 @@ export function UserCompetencyInCoursePage() {
       ]}
     >
       <div className="selector-bar">
-        <div className="field">
-          <label htmlFor="course-user-selector">{s('learner')}</label>
-          <select id="course-user-selector" value={userid} onChange={(e) => void navigate(pageUrl(courseid, competencyid, Number(e.target.value)))}>
-            {users.data.length === 0 && <option value={0}>{s('nogradableusers')}</option>}
-            {users.data.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.fullname}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="course-competency-selector">{s('competency')}</label>
-          <select id="course-competency-selector" value={competencyid} onChange={(e) => void navigate(pageUrl(courseid, Number(e.target.value), userid))}>
-            {competencies.data.length === 0 && <option value={0}>{s('nocoursecompetencies')}</option>}
-            {competencies.data.map((c) => (
-              <option key={c.competency.id} value={c.competency.id}>
-                {c.competency.shortname}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectorField
+          id="course-user-selector"
+          label={s('learner')}
+          value={userid}
+          options={users.data.map((u) => ({ value: u.id, label: u.fullname }))}
+          emptyLabel={s('nogradableusers')}
+          onChange={(user) => void navigate(pageUrl(courseid, competencyid, user))}
+        />
+        <SelectorField
+          id="course-competency-selector"
+          label={s('competency')}
+          value={competencyid}
+          options={competencies.data.map((c) => ({ value: c.competency.id, label: c.competency.shortname }))}
+          emptyLabel={s('nocoursecompetencies')}
+          onChange={(competency) => void navigate(pageUrl(courseid, competency, userid))}
+        />
       </div>
       {userid > 0 && competencyid > 0 ? <CourseSummary courseid={courseid} userid={userid} competencyid={competencyid} /> : <p className="card empty-state">{s('nothingtorate')}</p>}
     </Page>

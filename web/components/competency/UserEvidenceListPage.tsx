@@ -5,6 +5,7 @@ import { Loading, Page } from '../../app/Page';
 import { config } from '../../platform/config';
 import { confirmDialog } from '../../platform/dialogs';
 import { formatDate } from '../../platform/intl';
+import { EmptyState, ListTable } from '../../platform/ListTable';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
@@ -51,58 +52,38 @@ export function UserEvidenceListPage() {
       {!data ? (
         <Loading />
       ) : data.evidence.length === 0 ? (
-        <div className="card empty-state">
-          <p>
-            <strong>{s('nouserevidence')}</strong>
-          </p>
-          <p>{data.canmanage ? s('nouserevidencemanage') : s('nouserevidencedesc')}</p>
-        </div>
+        <EmptyState title={s('nouserevidence')} description={data.canmanage ? s('nouserevidencemanage') : s('nouserevidencedesc')} />
       ) : (
-        <div className="card table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{s('name')}</th>
-                <th scope="col">{s('linkedcompetencies')}</th>
-                <th scope="col">{s('filesandlink')}</th>
-                <th scope="col">{s('timemodified')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{s('actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.evidence.map((e) => (
-                <tr key={e.id}>
-                  <th scope="row">
-                    <Link to={relativeUrl('/admin/tool/lp/user_evidence.php', { id: e.id })}>{e.name}</Link>
-                  </th>
-                  <td>{e.competencycount}</td>
-                  <td>
-                    {e.filecount > 0 && <span className="badge">{s('filescount', e.filecount)}</span>}
-                    {e.url && (
-                      <a href={e.url} rel="noreferrer" target="_blank">
-                        {e.urlshort}
-                      </a>
-                    )}
-                  </td>
-                  <td>{formatDate(e.timemodified)}</td>
-                  <td className="row-actions">
-                    {e.canmanage && (
-                      <RowMenu
-                        label={s('actionsfor', e.name)}
-                        items={[
-                          { id: 'edit', label: s('edit'), onAction: () => void navigate(editUrl(e)) },
-                          { id: 'delete', label: s('delete'), onAction: () => void askDelete(e) },
-                        ]}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable columns={[s('name'), s('linkedcompetencies'), s('filesandlink'), s('timemodified')]} actionsLabel={s('actions')}>
+          {data.evidence.map((e) => (
+            <tr key={e.id}>
+              <th scope="row">
+                <Link to={relativeUrl('/admin/tool/lp/user_evidence.php', { id: e.id })}>{e.name}</Link>
+              </th>
+              <td>{e.competencycount}</td>
+              <td>
+                {e.filecount > 0 && <span className="badge">{s('filescount', e.filecount)}</span>}
+                {e.url && (
+                  <a href={e.url} rel="noreferrer" target="_blank">
+                    {e.urlshort}
+                  </a>
+                )}
+              </td>
+              <td>{formatDate(e.timemodified)}</td>
+              <td className="row-actions">
+                {e.canmanage && (
+                  <RowMenu
+                    label={s('actionsfor', e.name)}
+                    items={[
+                      { id: 'edit', label: s('edit'), onAction: () => void navigate(editUrl(e)) },
+                      { id: 'delete', label: s('delete'), onAction: () => void askDelete(e) },
+                    ]}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </Page>
   );
