@@ -20,19 +20,26 @@ export async function resolveContext(ctx: CallContext, param: z.output<typeof co
 
 export type Includes = 'children' | 'parents' | 'self';
 
+/** The rows a list shows (a table whose rows name their context) and the capabilities to view and to manage them. */
+interface ListedRows {
+  table: 'competency_framework' | 'competency_template';
+  view: string;
+  manage: string;
+}
+
 /**
- * The contexts whose frameworks a list may show, keeping those where the caller may view or manage
- * frameworks; refuses when there is none.
+ * The contexts whose rows a list may show, keeping those where the caller may view or manage them;
+ * refuses when there is none.
  */
-export async function frameworkContexts(ctx: CallContext, context: Context, includes: Includes): Promise<{ contexts: Map<number, Context>; manage: Set<number> }> {
+export async function listContexts(ctx: CallContext, context: Context, includes: Includes, listed: ListedRows): Promise<{ contexts: Map<number, Context>; manage: Set<number> }> {
   let candidates: Context[];
   if (includes === 'self') candidates = [context];
   else if (includes === 'parents') {
     candidates = await ctx.db.selectFrom('context').select(['id', 'contextlevel', 'instanceid', 'path', 'depth']).where('id', 'in', parentContextIds(context, true)).execute();
   } else {
     const holding = await ctx.db
-      .selectFrom('competency_framework as f')
-      .innerJoin('context as c', 'c.id', 'f.contextid')
+      .selectFrom(ctx.db.dynamic.table(listed.table).as('h'))
+      .innerJoin('context as c', 'c.id', 'h.contextid')
       .select(['c.id', 'c.contextlevel', 'c.instanceid', 'c.path', 'c.depth'])
       .distinct()
       .where('c.path', 'like', `${context.path}/%`)
@@ -42,11 +49,16 @@ export async function frameworkContexts(ctx: CallContext, context: Context, incl
   const contexts = new Map<number, Context>();
   const manage = new Set<number>();
   for (const c of candidates) {
-    const held = await ctx.access.hasCapabilities([CAP_COMPETENCY_VIEW, CAP_COMPETENCY_MANAGE], c);
+    const held = await ctx.access.hasCapabilities([listed.view, listed.manage], c);
     if (held.size === 0) continue;
     contexts.set(c.id, c);
-    if (held.has(CAP_COMPETENCY_MANAGE)) manage.add(c.id);
+    if (held.has(listed.manage)) manage.add(c.id);
   }
-  if (contexts.size === 0) await ctx.access.requireCapability(CAP_COMPETENCY_VIEW, context);
+  if (contexts.size === 0) await ctx.access.requireCapability(listed.view, context);
   return { contexts, manage };
+}
+
+/** The contexts whose frameworks a list may show (those where the caller may view or manage frameworks). */
+export function frameworkContexts(ctx: CallContext, context: Context, includes: Includes): Promise<{ contexts: Map<number, Context>; manage: Set<number> }> {
+  return listContexts(ctx, context, includes, { table: 'competency_framework', view: CAP_COMPETENCY_VIEW, manage: CAP_COMPETENCY_MANAGE });
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Template } from '../../../api/plans';
 import { CAP_TEMPLATE_MANAGE, CAP_TEMPLATE_VIEW, PLAN_STATUS_ACTIVE, PLAN_STATUS_COMPLETE } from '../../../api/competencyshapes';
 import type { DB } from '../../db/schema';
-import { getContextById, parentContextIds } from '../../platform/access/contexts';
+import { getContextById } from '../../platform/access/contexts';
 import type { Context } from '../../platform/access/types';
 import { invalidRecord } from '../../platform/errors';
 import { now } from '../../platform/platform';
@@ -10,7 +10,7 @@ import { formatString, formatText } from '../../platform/sanitize';
 import type { CallContext } from '../../ws/method';
 import { contextNames } from '../role/context-info';
 import { COMPONENT, competencyError } from './access';
-import type { Includes } from './contexts';
+import { listContexts, type Includes } from './contexts';
 import type { TemplateRow } from './plan-tables';
 
 /** Due dates may lie up to ten minutes in the past (the form's clock and the server's differ). */
@@ -45,31 +45,8 @@ export async function managedTemplate(ctx: CallContext, id: number): Promise<{ t
 }
 
 /** The contexts whose templates a list may show (those where the caller may view templates); refuses when none. */
-export async function templateContexts(ctx: CallContext, context: Context, includes: Includes): Promise<{ contexts: Map<number, Context>; manage: Set<number> }> {
-  let candidates: Context[];
-  if (includes === 'self') candidates = [context];
-  else if (includes === 'parents') {
-    candidates = await ctx.db.selectFrom('context').select(['id', 'contextlevel', 'instanceid', 'path', 'depth']).where('id', 'in', parentContextIds(context, true)).execute();
-  } else {
-    const holding = await ctx.db
-      .selectFrom('competency_template as t')
-      .innerJoin('context as c', 'c.id', 't.contextid')
-      .select(['c.id', 'c.contextlevel', 'c.instanceid', 'c.path', 'c.depth'])
-      .distinct()
-      .where('c.path', 'like', `${context.path}/%`)
-      .execute();
-    candidates = [context, ...holding];
-  }
-  const contexts = new Map<number, Context>();
-  const manage = new Set<number>();
-  for (const c of candidates) {
-    const held = await ctx.access.hasCapabilities([CAP_TEMPLATE_VIEW, CAP_TEMPLATE_MANAGE], c);
-    if (held.size === 0) continue;
-    contexts.set(c.id, c);
-    if (held.has(CAP_TEMPLATE_MANAGE)) manage.add(c.id);
-  }
-  if (contexts.size === 0) await ctx.access.requireCapability(CAP_TEMPLATE_VIEW, context);
-  return { contexts, manage };
+export function templateContexts(ctx: CallContext, context: Context, includes: Includes): Promise<{ contexts: Map<number, Context>; manage: Set<number> }> {
+  return listContexts(ctx, context, includes, { table: 'competency_template', view: CAP_TEMPLATE_VIEW, manage: CAP_TEMPLATE_MANAGE });
 }
 
 async function countsBy(db: Kysely<DB>, table: 'competency_templatecohort' | 'competency_templatecomp' | 'competency_plan', ids: readonly number[]): Promise<Map<number, number>> {

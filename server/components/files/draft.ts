@@ -6,7 +6,8 @@ import type { DB } from '../../db/schema';
 import { ensureUserContext } from '../../platform/access/contexts';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { failUpload as fail, readUploadForm } from './upload';
+import { failFileRoute as fail } from './serve';
+import { readUploadForm } from './upload';
 import { areaFiles, cleanFilename, mimetypeOf, storeFile, type FileArea } from './storage';
 
 /** The largest file a draft area takes (the site upload limit; an activity may allow less). */

@@ -1,11 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppError } from '../../platform/errors';
-import type { Platform } from '../../platform/platform';
-
-/** A refused upload route's answer: `{error, errorcode}` with the error's status. */
-export function failUpload(platform: Platform, reply: FastifyReply, error: AppError) {
-  return reply.code(error.status).send({ error: platform.strings.errorMessage(error.errorcode, error.component, error.a), errorcode: error.errorcode });
-}
+import type { FastifyRequest } from 'fastify';
 
 export interface UploadForm {
   fields: Record<string, string>;

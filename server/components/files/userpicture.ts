@@ -7,8 +7,9 @@ import { ensureUserContext, getSystemContext } from '../../platform/access/conte
 import { AppError } from '../../platform/errors';
 import { logContextEvent } from '../../platform/events';
 import type { Platform } from '../../platform/platform';
-import { failUpload as fail, readUploadForm } from './upload';
-import { areaFile, clearArea, imageType, readContent, replaceAreaFile } from './storage';
+import { failFileRoute as fail, sendImage } from './serve';
+import { areaFile, clearArea, imageType, replaceAreaFile } from './storage';
+import { readUploadForm } from './upload';
 
 /** Largest picture accepted, in bytes. */
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
@@ -95,16 +96,6 @@ export function registerUserPictureRoutes(app: FastifyInstance, platform: Platfo
     const userid = targetId(request);
     const context = userid ? await platform.db.selectFrom('context').select('id').where('contextlevel', '=', 30).where('instanceid', '=', userid).executeTakeFirst() : undefined;
     const file = context ? await areaFile(platform.db, area(context.id)) : undefined;
-    const notFound = () => reply.code(404).send({ error: platform.strings.errorMessage('notfound', 'error'), errorcode: 'notfound' });
-    if (!file) return notFound();
-    if (request.headers['if-none-match'] === `"${file.contenthash}"`) return reply.code(304).send();
-    const content = await readContent(platform.db, platform.config.filesDir, file);
-    if (!content) return notFound();
-    return reply
-      .header('Content-Type', file.mimetype)
-      .header('Cache-Control', 'private, max-age=86400')
-      .header('ETag', `"${file.contenthash}"`)
-      .header('Content-Security-Policy', "default-src 'none'")
-      .send(content);
+    return sendImage(platform, request, reply, file, 'private, max-age=86400');
   });
 }

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BLOCK_NAVIGATION, BLOCK_SETTINGS, NAV_BRANCH_URL, NAV_TYPE, SITE_ADMIN_BRANCH_URL } from '../../../api/navigation';
 import { createAccess } from '../../platform/access/checker';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { callerSeesDebug, type Caller } from '../../ws/dispatch';
-import { toAppError, wireRequestFailure } from '../../ws/exceptions';
+import { answerAjaxScript } from '../../ws/ajaxscript';
 import type { CallContext } from '../../ws/method';
 import { isGuestCaller } from '../user/profiles';
 import { navigationBranch } from './branches';
@@ -71,23 +70,7 @@ function siteAdminBranchRoute(platform: Platform, request: FastifyRequest): Prom
   });
 }
 
-/** Answers node JSON, or a failure as one error object (like Moodle's AJAX scripts): never a stack trace to others than debugging admins. */
-async function answer(platform: Platform, request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) {
-  void reply.header('Cache-Control', 'no-store');
-  try {
-    return await reply.type('application/json').send(JSON.stringify(await run()));
-  } catch (error) {
-    const caller: Caller = { user: request.user, session: request.tsession, sesskey: null, nologin: false, ip: request.ip };
-    const appError = toAppError(platform, error);
-    const debug = await callerSeesDebug(platform, caller);
-    const lang = request.user?.lang || 'en';
-    const failure = wireRequestFailure(platform, appError, { lang, debug });
-    if (appError.errorcode === 'generalexceptionmessage' && !debug) failure.error = platform.strings.errorMessage('unexpectederror', 'error', undefined, lang);
-    return reply.code(200).type('application/json').send(failure);
-  }
-}
-
 export function registerBranchRoutes(app: FastifyInstance, platform: Platform): void {
-  app.post(NAV_BRANCH_URL, (request, reply) => answer(platform, request, reply, () => navBranch(platform, request)));
-  app.post(SITE_ADMIN_BRANCH_URL, (request, reply) => answer(platform, request, reply, () => siteAdminBranchRoute(platform, request)));
+  app.post(NAV_BRANCH_URL, (request, reply) => answerAjaxScript(platform, request, reply, () => navBranch(platform, request)));
+  app.post(SITE_ADMIN_BRANCH_URL, (request, reply) => answerAjaxScript(platform, request, reply, () => siteAdminBranchRoute(platform, request)));
 }

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { overridableRoles } from '../../platform/access/allow';
 import { createAccess } from '../../platform/access/checker';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { callerSeesDebug, type Caller } from '../../ws/dispatch';
-import { toAppError, wireRequestFailure } from '../../ws/exceptions';
+import { answerAjaxScript } from '../../ws/ajaxscript';
 import type { CallContext } from '../../ws/method';
 import { roleDisplayName } from '../enrol/roles';
 import { enterContext } from './context-info';
@@ -51,25 +50,7 @@ async function run(platform: Platform, request: FastifyRequest): Promise<unknown
   });
 }
 
-async function handle(platform: Platform, request: FastifyRequest, reply: FastifyReply) {
-  void reply.header('Cache-Control', 'no-store');
-  try {
-    const answer = await run(platform, request);
-    return await reply.type('application/json').send(JSON.stringify(answer));
-  } catch (error) {
-    // Like Moodle's AJAX scripts, a failure is answered as one error object (§1.4), never a stack
-    // trace to non-developers; unexpected errors are logged by toAppError.
-    const caller: Caller = { user: request.user, session: request.tsession, sesskey: null, nologin: false, ip: request.ip };
-    const appError = toAppError(platform, error);
-    const debug = await callerSeesDebug(platform, caller);
-    const lang = request.user?.lang || 'en';
-    const failure = wireRequestFailure(platform, appError, { lang, debug });
-    if (appError.errorcode === 'generalexceptionmessage' && !debug) failure.error = platform.strings.errorMessage('unexpectederror', 'error', undefined, lang);
-    return reply.code(200).type('application/json').send(failure);
-  }
-}
-
 export function registerRoleAjaxRoutes(app: FastifyInstance, platform: Platform): void {
-  app.get('/admin/roles/ajax.php', (request, reply) => handle(platform, request, reply));
-  app.post('/admin/roles/ajax.php', (request, reply) => handle(platform, request, reply));
+  app.get('/admin/roles/ajax.php', (request, reply) => answerAjaxScript(platform, request, reply, () => run(platform, request)));
+  app.post('/admin/roles/ajax.php', (request, reply) => answerAjaxScript(platform, request, reply, () => run(platform, request)));
 }

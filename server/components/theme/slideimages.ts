@@ -6,6 +6,7 @@ import { ensureUserContext, getSystemContext } from '../../platform/access/conte
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import type { CallContext } from '../../ws/method';
+import { imageNotFound, sendImage } from '../files/serve';
 import { areaFile, areaFilesByItem, clearArea, imageType, readContent, replaceAreaFile, type FileArea, type StoredFile } from '../files/storage';
 
 export const COMPONENT = 'theme_essential';
@@ -70,21 +71,10 @@ export async function storeSlideImage(platform: Platform, db: Kysely<DB>, slidei
 /** `GET /theme/essential/slideimage.php?slide=N`: a slide's image, for logged-in users (the front page needs a login). */
 export function registerSlideImageRoute(app: FastifyInstance, platform: Platform): void {
   app.get(SLIDE_IMAGE_PATH, async (request, reply) => {
-    const notFound = () => reply.code(404).send({ error: platform.strings.errorMessage('notfound', 'error'), errorcode: 'notfound' });
     if (!request.user) return reply.code(401).send({ error: platform.strings.errorMessage('requireloginerror', 'error'), errorcode: 'requireloginerror' });
     const slideid = Number((request.query as Record<string, string | undefined>).slide);
-    if (!Number.isInteger(slideid) || slideid <= 0 || slideid > 2 ** 31 - 1) return notFound();
+    if (!Number.isInteger(slideid) || slideid <= 0 || slideid > 2 ** 31 - 1) return imageNotFound(platform, reply);
     const file = (await slideImages(platform.db, [slideid])).get(slideid);
-    if (!file) return notFound();
-    if (request.headers['if-none-match'] === `"${file.contenthash}"`) return reply.code(304).send();
-    const content = await readContent(platform.db, platform.config.filesDir, file);
-    if (!content) return notFound();
-    return reply
-      .header('Content-Type', file.mimetype)
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
-      .header('ETag', `"${file.contenthash}"`)
-      .header('Content-Security-Policy', "default-src 'none'")
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(content);
+    return sendImage(platform, request, reply, file, 'private, max-age=31536000, immutable');
   });
 }

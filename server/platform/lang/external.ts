@@ -1,17 +1,10 @@
 import { coreGetLanguageSettings, coreUpdateLanguageSettings, type LanguagePack } from '../../../api/lang';
 import { defineMethod, type CallContext } from '../../ws/method';
-import { getSystemContext } from '../access/contexts';
-import { getConfig, setConfig } from '../config-store';
+import { getConfig } from '../config-store';
 import { AppError } from '../errors';
-import { logContextEvent } from '../events';
+import { changeSiteSetting, requireSiteConfig } from '../site-config';
 import type { StringManager } from '../strings';
 import { FALLBACK_LANG, SITE_LANG_SETTING } from './preference';
-
-async function requireSiteConfig(ctx: CallContext) {
-  const system = await getSystemContext(ctx.db);
-  await ctx.access.requireCapability('moodle/site:config', system);
-  return system;
-}
 
 /** Every installed pack with its direction and how much of English it translates. */
 export function languagePacks(strings: StringManager): LanguagePack[] {
@@ -32,19 +25,7 @@ const getLanguageSettings = defineMethod(coreGetLanguageSettings, async (ctx) =>
 const updateLanguageSettings = defineMethod(coreUpdateLanguageSettings, async (ctx, { lang }) => {
   const system = await requireSiteConfig(ctx);
   if (!ctx.platform.strings.isInstalled(lang)) throw new AppError('invalidlang', { a: lang, debuginfo: 'lang' });
-  const old = await getConfig(ctx.db, SITE_LANG_SETTING);
-  if (old !== lang) {
-    await setConfig(ctx.db, SITE_LANG_SETTING, lang);
-    await logContextEvent(ctx, system, {
-      eventname: '\\core\\event\\config_log_created',
-      component: 'core',
-      action: 'created',
-      target: 'config_log',
-      objecttable: 'config',
-      crud: 'c',
-      other: { name: SITE_LANG_SETTING, oldvalue: old ?? null, value: lang, plugin: null },
-    });
-  }
+  await changeSiteSetting(ctx, system, SITE_LANG_SETTING, lang);
   return settings(ctx);
 });
 
