@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { tableNames } from '../db/tables';
 
 /**
  * Tables whose rows change on any request, refused or not: the session store is touched on use, and
@@ -12,7 +13,7 @@ const VOLATILE = new Set(['sessions', 'kysely_migration', 'kysely_migration_lock
  * request changed nothing and, when it did, name the tables it changed.
  */
 export async function databaseChecksum<T>(db: Kysely<T>): Promise<Map<string, string>> {
-  const tables = (await db.introspection.getTables()).map((t) => t.name).filter((name) => !VOLATILE.has(name)).sort();
+  const tables = (await tableNames(db)).filter((name) => !VOLATILE.has(name)).sort();
   const sums = new Map<string, string>();
   for (const table of tables) {
     const result = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
+import { tableNames } from '../../db/tables';
 import { formatString } from '../../platform/sanitize';
 import type { CallContext } from '../../ws/method';
 
@@ -21,7 +22,7 @@ export const RATINGS = ['competency_usercomp', 'competency_usercompplan'] as con
 
 /** Whether any competency selected by `ids` (a subquery of competency ids) is linked from elsewhere (or from the given tables only). */
 export async function competenciesInUse(db: Kysely<DB>, ids: SelectQueryBuilder<DB, 'competency', { id: number }>, tables: readonly string[] = REFERENCES): Promise<boolean> {
-  const present = new Set((await db.introspection.getTables()).map((t) => t.name));
+  const present = new Set(await tableNames(db));
   for (const table of tables) {
     if (!present.has(table)) continue;
     // The table is not in DB's types while its component is absent, so the query names it through sql.table.
@@ -33,7 +34,7 @@ export async function competenciesInUse(db: Kysely<DB>, ids: SelectQueryBuilder<
 
 /** The courses a competency is linked to (through competency_coursecomp, when installed) that the caller can see. */
 export async function linkedCourses(ctx: CallContext, competencyid: number): Promise<Array<{ id: number; fullname: string; shortname: string }>> {
-  const present = new Set((await ctx.db.introspection.getTables()).map((t) => t.name));
+  const present = new Set(await tableNames(ctx.db));
   if (!present.has('competency_coursecomp')) return [];
   // competency_coursecomp is not in DB's types while its component is absent (see REFERENCES).
   const rows = await sql<{ id: number; fullname: string; shortname: string; visible: number }>`
