@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 interface FormFieldProps {
   id: string;
@@ -47,6 +47,23 @@ export function ErrorSummary({ title, errors }: { title: string; errors: Array<s
           <li key={i}>{e}</li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** A checkbox with its label and optional help below it; `className` lets a form style its checks. */
+export function CheckField({ label, help, checked, onChange, className }: { label: string; help?: string; checked: boolean; onChange: (checked: boolean) => void; className: string }) {
+  const id = useId();
+  return (
+    <div className={`field ${className}`}>
+      <label className="checkbox">
+        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={help ? `${id}-help` : undefined} /> {label}
+      </label>
+      {help && (
+        <p id={`${id}-help`} className="field-help">
+          {help}
+        </p>
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import '../assign/assign.css';
 import { modAssignAddInstance, modAssignGetAssignments, modAssignGetSubmissionStatus, modAssignUpdateInstance } from '../../../api/assign';
 import { coreGradesGetScales } from '../../../api/grades';
 import { AjaxError } from '../../platform/ajax';
-import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
+import { describedBy, ErrorSummary, FormField, CheckField } from '../../platform/FormField';
 import { fromDateTimeInput, startOfToday, toDateTimeInput } from '../../platform/intl';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
@@ -363,20 +363,9 @@ function DateSettingField({ label, help, enableLabel, setting, error, onChange }
   );
 }
 
-function Check({ label, help, checked, onChange }: { label: string; help?: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="field assign-check">
-      <label className="checkbox">
-        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={help ? `${id}-help` : undefined} /> {label}
-      </label>
-      {help && (
-        <p id={`${id}-help`} className="field-help">
-          {help}
-        </p>
-      )}
-    </div>
-  );
+/** A checkbox with its label and optional help. */
+function Check(props: { label: string; help?: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return <CheckField {...props} className="assign-check" />;
 }
 
 function NumberField({ label, help, value, error, onChange }: { label: string; help?: string; value: string; error?: string; onChange: (value: string) => void }) {

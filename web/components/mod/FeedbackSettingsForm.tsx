@@ -3,7 +3,7 @@ import '../assign/assign.css';
 import '../feedback/feedback.css';
 import { modFeedbackAddInstance, modFeedbackGetFeedback, modFeedbackGetFeedbackAccessInformation, modFeedbackUpdateInstance } from '../../../api/feedback';
 import { AjaxError } from '../../platform/ajax';
-import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
+import { describedBy, ErrorSummary, FormField, CheckField } from '../../platform/FormField';
 import { fromDateTimeInput, toDateTimeInput } from '../../platform/intl';
 import { useWsMutation } from '../../platform/query';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
@@ -188,18 +188,7 @@ function DateSettingField({ label, enableLabel, setting, error, onChange }: { la
   );
 }
 
-function Check({ label, help, checked, onChange }: { label: string; help?: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="field assign-check">
-      <label className="checkbox">
-        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={help ? `${id}-help` : undefined} /> {label}
-      </label>
-      {help && (
-        <p id={`${id}-help`} className="field-help">
-          {help}
-        </p>
-      )}
-    </div>
-  );
+/** A checkbox with its label and optional help. */
+function Check(props: { label: string; help?: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return <CheckField {...props} className="assign-check" />;
 }

@@ -1,21 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import { describedBy, FormField } from '../../platform/FormField';
+import { CheckField, describedBy, FormField } from '../../platform/FormField';
 
 /** A checkbox with its label and optional help. */
-export function Check({ label, help, checked, onChange }: { label: string; help?: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="field quiz-check">
-      <label className="checkbox">
-        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={help ? `${id}-help` : undefined} /> {label}
-      </label>
-      {help && (
-        <p id={`${id}-help`} className="field-help">
-          {help}
-        </p>
-      )}
-    </div>
-  );
+export function Check(props: { label: string; help?: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return <CheckField {...props} className="quiz-check" />;
 }
 
 /** A short text field for a number (kept as typed; checked on submit). */
