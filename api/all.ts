@@ -1,6 +1,7 @@
 import * as assign from './assign';
 import * as cohort from './cohort';
 import * as competency from './competency';
+import * as completion from './completion';
 import { isContract, type MethodContract } from './contract';
 import * as core from './core';
 import * as course from './course';
@@ -35,7 +36,7 @@ import * as userevidence from './userevidence';
 import * as theme from './theme';
 
 /** The contract modules; a new `api/<area>.ts` is added here. */
-const modules: ReadonlyArray<Record<string, unknown>> = [core, lang, course, courseformat, user, identity, loginas, userupload, group, grouping, page, url, enrol, cohort, message, tag, role, roleoverride, grades, grading, assign, feedback, lti, question, quiz, competency, report, navigation, templatelibrary, plans, usercompetency, coursecompetency, userevidence, theme];
+const modules: ReadonlyArray<Record<string, unknown>> = [core, lang, course, courseformat, user, identity, loginas, userupload, group, grouping, page, url, enrol, cohort, message, tag, role, roleoverride, grades, grading, assign, feedback, lti, question, quiz, competency, report, navigation, templatelibrary, plans, usercompetency, coursecompetency, userevidence, theme, completion];
 
 /** Every web-service contract, for the documentation page: each contract any module exports. */
 export const allContracts: readonly MethodContract[] = modules.flatMap((m) => Object.values(m).filter(isContract));

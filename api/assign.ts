@@ -443,6 +443,17 @@ export const modAssignViewSubmissionStatus = contract({
   returns: viewResult,
 });
 
+export const modAssignViewAssign = contract({
+  name: 'mod_assign_view_assign',
+  component: COMPONENT,
+  description: 'Logs that the assignment was viewed (which counts for completion that requires viewing). Needs mod/assign:view.',
+  type: 'write',
+  loginRequired: true,
+  capabilities: [VIEW],
+  args: z.strictObject({ assignid: wsInt }),
+  returns: viewResult,
+});
+
 /** A participant in the grader's lists. Details are left out with onlyids. */
 export const participantSchema = z.object({
   id: z.number(),

@@ -293,6 +293,64 @@ export const coreCompetencySearchCompetencies = contract({
   returns: z.array(competencySchema),
 });
 
+/** The columns list_competencies and count_competencies filter and sort on (exact matches). */
+export const COMPETENCY_FILTER_COLUMNS = ['id', 'shortname', 'description', 'sortorder', 'idnumber', 'parentid', 'competencyframeworkid'] as const;
+const competencyFiltersSchema = z
+  .array(z.strictObject({ column: z.enum(COMPETENCY_FILTER_COLUMNS), value: z.string().max(1_000_000) }))
+  .max(20)
+  .default([]);
+
+export const coreCompetencyListCompetencies = contract({
+  name: 'core_competency_list_competencies',
+  component: CORE,
+  description:
+    "Competencies whose columns equal the filters' values, sorted by a column. With a competencyframeworkid filter the caller needs to view that framework; without one, to view frameworks at the system level.",
+  type: 'read',
+  loginRequired: true,
+  capabilities: READ_CAPS,
+  args: z.strictObject({
+    filters: competencyFiltersSchema,
+    sort: z.enum(['', ...COMPETENCY_FILTER_COLUMNS, 'path', 'timecreated', 'timemodified']).default(''),
+    order: z.enum(['', 'ASC', 'DESC']).default(''),
+    skip: wsInt.pipe(z.number().int().min(0)).default(0),
+    limit: wsInt.pipe(z.number().int().min(0).max(10_000)).default(0),
+  }),
+  returns: z.array(competencySchema),
+});
+
+export const coreCompetencyCountCompetencies = contract({
+  name: 'core_competency_count_competencies',
+  component: CORE,
+  description: 'How many competencies list_competencies would answer for the filters.',
+  type: 'read',
+  loginRequired: true,
+  capabilities: READ_CAPS,
+  args: z.strictObject({ filters: competencyFiltersSchema }),
+  returns: z.number(),
+});
+
+export const coreCompetencyCompetencyFrameworkViewed = contract({
+  name: 'core_competency_competency_framework_viewed',
+  component: CORE,
+  description: 'Logs that the caller viewed a competency framework.',
+  type: 'write',
+  loginRequired: true,
+  capabilities: READ_CAPS,
+  args: z.strictObject({ id: wsInt }),
+  returns: z.boolean(),
+});
+
+export const coreCompetencyCountCoursesUsingCompetency = contract({
+  name: 'core_competency_count_courses_using_competency',
+  component: CORE,
+  description: 'How many of the courses linked to a competency the caller can see and view course competencies in.',
+  type: 'read',
+  loginRequired: true,
+  capabilities: READ_CAPS,
+  args: z.strictObject({ id: wsInt }),
+  returns: z.number(),
+});
+
 export const coreCompetencySetParentCompetency = contract({
   name: 'core_competency_set_parent_competency',
   component: CORE,
@@ -470,7 +528,7 @@ export const toolLpExportFrameworkCsv = contract({
 export const toolLpListCoursesUsingCompetency = contract({
   name: 'tool_lp_list_courses_using_competency',
   component: TOOL,
-  description: 'The courses a competency is linked to that the caller can see (none until course competencies are installed).',
+  description: 'The courses a competency is linked to that the caller can see and view course competencies in, by full name.',
   type: 'read',
   loginRequired: true,
   capabilities: READ_CAPS,

@@ -288,6 +288,8 @@ export const coreCourseCreateCourses = contract({
           groupmode: wsInt.pipe(z.number().int().min(0).max(2)).optional(),
           /** The course's group mode overrides every activity's. */
           groupmodeforce: wsBool.optional(),
+          /** Track activity and course completion (on by default for new courses, as in Moodle). */
+          enablecompletion: wsBool.optional(),
         }),
       )
       .min(1),
@@ -323,6 +325,8 @@ export const coreCourseUpdateCourses = contract({
           groupmode: wsInt.pipe(z.number().int().min(0).max(2)).optional(),
           /** The course's group mode overrides every activity's. */
           groupmodeforce: wsBool.optional(),
+          /** Track activity and course completion (on by default for new courses, as in Moodle). */
+          enablecompletion: wsBool.optional(),
         }),
       )
       .min(1),

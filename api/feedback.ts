@@ -365,3 +365,14 @@ export function parsePair(presentation: string, fallback: [number, number]): [nu
   const [a, b] = presentation.split('|').map(Number);
   return [a && a > 0 ? a : fallback[0], b && b > 0 ? b : fallback[1]];
 }
+
+export const modFeedbackDeleteResponse = contract({
+  name: 'mod_feedback_delete_response',
+  component: C,
+  description: 'Delete one submitted response of the feedback with its answers (mod/feedback:deletesubmissions); a response of another feedback is not found.',
+  type: 'write',
+  loginRequired: true,
+  capabilities: ['mod/feedback:deletesubmissions'],
+  args: z.strictObject({ feedbackid: wsInt, completedid: wsInt }),
+  returns: z.object({ status: z.boolean(), warnings: z.array(warningSchema) }),
+});

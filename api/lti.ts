@@ -194,6 +194,9 @@ export const toolSettingsSchema = z.object({
   acceptgrades: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(2),
   launchcontainer: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]).default(3),
   icon: optionalWebUrl.default(''),
+  /** LTI 1.3: the tool takes deep-linking requests (teachers choose content in the tool), at this URL or else its tool URL. */
+  contentitem: z.union([z.literal(0), z.literal(1)]).default(0),
+  contentitemurl: optionalWebUrl.default(''),
 });
 
 export const modLtiSaveToolType = contract({
@@ -222,8 +225,68 @@ export const modLtiGetToolTypeSettings = contract({
     hassecret: z.boolean(),
     clientid: z.string(),
     deploymentid: z.string(),
-    platform: z.object({ issuer: z.string(), jwksurl: z.string(), authurl: z.string() }),
+    platform: z.object({ issuer: z.string(), jwksurl: z.string(), authurl: z.string(), tokenurl: z.string() }),
   }),
+});
+
+// ---- Course tools (mod/lti:addcoursetool) ----
+
+const ADD_COURSE_TOOL = ['mod/lti:addcoursetool'];
+
+/** A tool configured by a teacher for one course: offered in that course's activities only. */
+export const courseToolSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  ltiversion: z.string(),
+  baseurl: z.string(),
+  /** How many activities of the course use it. */
+  instancecount: z.number(),
+  timemodified: z.number(),
+});
+
+export const modLtiGetCourseToolTypes = contract({
+  name: 'mod_lti_get_course_tool_types',
+  component: C,
+  description: "The tools configured for one course (course-level tool types), for the course's tool management page; never secrets.",
+  type: 'read',
+  loginRequired: true,
+  capabilities: ADD_COURSE_TOOL,
+  args: z.strictObject({ courseid: wsInt }),
+  returns: z.array(courseToolSchema),
+});
+
+export const modLtiSaveCourseToolType = contract({
+  name: 'mod_lti_save_course_tool_type',
+  component: C,
+  description: 'Creates (id 0) or updates a tool that exists only in this course; a tool of another course or of the site is refused. A saved secret is kept when none is sent.',
+  type: 'write',
+  loginRequired: true,
+  capabilities: ADD_COURSE_TOOL,
+  args: z.strictObject({ courseid: wsInt, id: wsInt.default(0), ...toolSettingsSchema.shape }),
+  returns: courseToolSchema,
+});
+
+export const modLtiGetCourseToolTypeSettings = contract({
+  name: 'mod_lti_get_course_tool_type_settings',
+  component: C,
+  description: "The settings of one of this course's tools for its edit form; the secret is only said to be set.",
+  type: 'read',
+  loginRequired: true,
+  capabilities: ADD_COURSE_TOOL,
+  args: z.strictObject({ courseid: wsInt, id: wsInt }),
+  returns: modLtiGetToolTypeSettings.returns,
+});
+
+export const modLtiDeleteCourseToolType = contract({
+  name: 'mod_lti_delete_course_tool_type',
+  component: C,
+  description: "Deletes a course tool (checked in the tool's own course); site tools are refused. Answers true.",
+  type: 'write',
+  loginRequired: true,
+  capabilities: ADD_COURSE_TOOL,
+  args: z.strictObject({ tooltypeid: wsInt }),
+  returns: z.boolean(),
 });
 
 // ---- The activity ----
@@ -232,12 +295,13 @@ export const modLtiGetToolTypeSettings = contract({
 export const modLtiGetCourseTools = contract({
   name: 'mod_lti_get_course_tools',
   component: C,
-  description: 'The configured site tools offered for activities in a course (name, version, launch URL; never secrets).',
+  description: "The configured site tools and the course's own tools offered for activities in a course (name, version, launch URL; never secrets).",
   type: 'read',
   loginRequired: true,
   capabilities: ['mod/lti:addinstance'],
   args: z.strictObject({ courseid: wsInt }),
-  returns: z.array(z.object({ id: z.number(), name: z.string(), ltiversion: z.string(), baseurl: z.string(), description: z.string() })),
+  /** deeplinking: the tool can be asked to choose the content of a new activity (`/mod/lti/contentitem.php`). */
+  returns: z.array(z.object({ id: z.number(), name: z.string(), ltiversion: z.string(), baseurl: z.string(), description: z.string(), deeplinking: z.boolean() })),
 });
 
 const activitySettings = {

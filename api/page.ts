@@ -58,3 +58,14 @@ export const modPageGetPagesByCourses = contract({
   args: z.strictObject({ courseids: z.array(wsInt).default([]) }),
   returns: z.object({ pages: z.array(pageSchema), warnings: z.array(warningSchema) }),
 });
+
+export const modPageViewPage = contract({
+  name: 'mod_page_view_page',
+  component: 'mod_page',
+  description: 'Log that the user viewed the page (which counts for completion that requires viewing). Needs mod/page:view.',
+  type: 'write',
+  loginRequired: true,
+  capabilities: ['mod/page:view'],
+  args: z.strictObject({ pageid: wsInt }),
+  returns: z.object({ status: z.boolean(), warnings: z.array(warningSchema) }),
+});

@@ -270,6 +270,28 @@ export const coreCompetencyCountCompetenciesInTemplate = contract({
   returns: z.number(),
 });
 
+export const coreCompetencyListTemplatesUsingCompetency = contract({
+  name: 'core_competency_list_templates_using_competency',
+  component: CORE,
+  description: 'The learning plan templates holding a competency, by short name; hidden ones only for callers who manage templates at the system level.',
+  type: 'read',
+  loginRequired: true,
+  capabilities: TEMPLATE_READ,
+  args: z.strictObject({ id: wsInt }),
+  returns: z.array(templateSchema),
+});
+
+export const coreCompetencyCountTemplatesUsingCompetency = contract({
+  name: 'core_competency_count_templates_using_competency',
+  component: CORE,
+  description: 'How many templates list_templates_using_competency would answer.',
+  type: 'read',
+  loginRequired: true,
+  capabilities: TEMPLATE_READ,
+  args: z.strictObject({ id: wsInt }),
+  returns: z.number(),
+});
+
 export const toolLpDataForTemplatesManagePage = contract({
   name: 'tool_lp_data_for_templates_manage_page',
   component: TOOL,

@@ -153,10 +153,22 @@ export const coreQuestionImportGift = contract({
   name: 'core_question_import_gift',
   component: COMPONENT,
   description:
-    'Import questions written in GIFT format (multiple choice, true/false, short answer, numerical) into a category of the course\'s bank (0 = the default category). Nothing is imported when any question cannot be read or is invalid; the error names it.',
+    'Import questions written in GIFT format (multiple choice, true/false, short answer, numerical) into a category of the course\'s bank (0 = the default category); $CATEGORY: lines switch to (or make) the course\'s category of that name. Nothing is imported when any question cannot be read or is invalid; the error names it.',
   type: 'write',
   loginRequired: true,
-  capabilities: ['moodle/question:add'],
+  capabilities: ['moodle/question:add', 'moodle/question:managecategory'],
   args: z.strictObject({ courseid: wsInt, categoryid: wsInt.default(0), text: z.string().trim().min(1).max(500_000) }),
+  returns: z.object({ questionids: z.array(z.number()) }),
+});
+
+export const coreQuestionImportXml = contract({
+  name: 'core_question_import_xml',
+  component: COMPONENT,
+  description:
+    "Import questions from a Moodle XML file's text (multiple choice, true/false, short answer, numerical) into a category of the course's bank (0 = the default category); category entries in the file switch to (or make) the course's category of that name. Nothing is imported when any question cannot be read or is invalid; the error names it.",
+  type: 'write',
+  loginRequired: true,
+  capabilities: ['moodle/question:add', 'moodle/question:managecategory'],
+  args: z.strictObject({ courseid: wsInt, categoryid: wsInt.default(0), text: z.string().trim().min(1).max(2_000_000) }),
   returns: z.object({ questionids: z.array(z.number()) }),
 });

@@ -15,6 +15,10 @@ export const REVIEW_LATER_WHILE_OPEN = 0x00100;
 export const REVIEW_AFTER_CLOSE = 0x00010;
 export const REVIEW_FIELDS = ['reviewattempt', 'reviewcorrectness', 'reviewmarks', 'reviewspecificfeedback', 'reviewgeneralfeedback', 'reviewrightanswer'] as const;
 export const GRADE_METHODS = { highest: 1, average: 2, first: 3, last: 4 } as const;
+/** When time runs out: submit the attempt, let it be submitted during the grace period, or never count it. */
+export const OVERDUE_HANDLING = ['autosubmit', 'graceperiod', 'autoabandon'] as const;
+/** The silent minimum margin after the end time (Moodle's graceperiodmin), in seconds. */
+export const GRACE_PERIOD_MIN = 60;
 
 /** The quiz's own settings, as the settings form sends them. */
 export const quizSettings = {
@@ -33,6 +37,9 @@ export const quizSettings = {
   shuffleanswers: wsBool.default(true),
   password: z.string().max(255).default(''),
   browsersecurity: z.enum(['-', 'securewindow']).default('-'),
+  overduehandling: z.enum(OVERDUE_HANDLING).default('autosubmit'),
+  /** Seconds after the end time an overdue attempt may still be submitted (graceperiod handling only). */
+  graceperiod: nonneg.pipe(z.number().max(365 * 86400)).default(86400),
   grade: wsFloat.pipe(z.number().min(0).max(10000)).default(10),
   decimalpoints: wsInt.pipe(z.number().int().min(0).max(5)).default(2),
   reviewattempt: reviewBits.default(0x11110),
@@ -80,6 +87,8 @@ export const quizSchema = z.object({
   questionsperpage: z.number(),
   shufflequestions: z.number(),
   browsersecurity: z.string(),
+  overduehandling: z.string(),
+  graceperiod: z.number(),
   sumgrades: z.number(),
   grade: z.number(),
   decimalpoints: z.number(),
@@ -271,12 +280,19 @@ export const modQuizGetAttemptData = contract({
 export const modQuizGetAttemptSummary = contract({
   name: 'mod_quiz_get_attempt_summary',
   component: COMPONENT,
-  description: "The questions of the caller's unfinished attempt with their state, for the summary page before submitting.",
+  description: "The questions of the caller's unfinished attempt with their state, for the summary page before submitting (also while the attempt is overdue).",
   type: 'read',
   loginRequired: true,
   capabilities: ['mod/quiz:attempt'],
   args: z.strictObject({ attemptid: wsInt, preflightdata }),
-  returns: z.object({ questions: z.array(attemptQuestionSchema), endtime: z.number(), warnings: z.array(warningSchema) }),
+  returns: z.object({
+    questions: z.array(attemptQuestionSchema),
+    endtime: z.number(),
+    /** Tessera: overdue = time is up and the attempt may only be submitted, until duedate (0 otherwise). */
+    state: z.enum(['inprogress', 'overdue']),
+    duedate: z.number(),
+    warnings: z.array(warningSchema),
+  }),
 });
 
 const attemptData = z.array(nameValue).max(2000).default([]);
@@ -296,7 +312,7 @@ export const modQuizProcessAttempt = contract({
   name: 'mod_quiz_process_attempt',
   component: COMPONENT,
   description:
-    'Save responses and, with finishattempt or when time is up, finish and grade the attempt. Answers posted more than the grace period after the end time are discarded. Answers the new state.',
+    'Save responses and, with finishattempt or when time is up, finish and grade the attempt. Answers posted more than a minute after the end time are discarded. Time up with the graceperiod handling makes the attempt overdue (abandoned past the grace period). Answers the new state.',
   type: 'write',
   loginRequired: true,
   capabilities: ['mod/quiz:attempt'],

@@ -61,3 +61,14 @@ export const modUrlGetUrlsByCourses = contract({
   args: z.strictObject({ courseids: z.array(wsInt).default([]) }),
   returns: z.object({ urls: z.array(urlSchema), warnings: z.array(warningSchema) }),
 });
+
+export const modUrlViewUrl = contract({
+  name: 'mod_url_view_url',
+  component: 'mod_url',
+  description: 'Log that the user viewed the URL resource (which counts for completion that requires viewing). Needs mod/url:view.',
+  type: 'write',
+  loginRequired: true,
+  capabilities: ['mod/url:view'],
+  args: z.strictObject({ urlid: wsInt }),
+  returns: z.object({ status: z.boolean(), warnings: z.array(warningSchema) }),
+});

@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import { components } from '../server/components/registry';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
-import { GENERATED_FRAMEWORK, generateSite } from '../server/generator/generate';
+import { GENERATED_FRAMEWORK, GENERATED_TEMPLATE, generateSite } from '../server/generator/generate';
 import { SIZES, isSizeName, type SizeName } from '../server/generator/sizes';
 import { hashPassword } from '../server/platform/auth/passwords';
 import { CONTEXT_COURSE } from '../server/platform/access/types';
@@ -125,6 +125,7 @@ const lectureTeacher = await editingTeacherOf(lecture);
 const lectureAssign = await platform.db.selectFrom('assign').select('id').where('course', '=', lecture.id).where('name', '=', 'Lecture essay').executeTakeFirstOrThrow();
 const gradedUser = await platform.db.selectFrom('assign_submission').select('userid').where('assignment', '=', lectureAssign.id).where('status', '=', 'submitted').orderBy('id').executeTakeFirstOrThrow();
 const framework = await platform.db.selectFrom('competency_framework').select('id').where('idnumber', '=', GENERATED_FRAMEWORK).executeTakeFirstOrThrow();
+const planTemplate = await platform.db.selectFrom('competency_template').select('id').where('shortname', '=', GENERATED_TEMPLATE).executeTakeFirstOrThrow();
 // The report over the whole log, written like a report manager's (the report component checks the query when it runs).
 const systemContext = await getSystemContext(platform.db);
 const logReport =
@@ -216,7 +217,7 @@ function row(key: string, scenario: string, workers: number, connections: number
 const rows: Row[] = [];
 const recorded = new Map<string, { method: 'GET' | 'POST'; contentType: string; body: string; scenario: Scenario }>();
 let studentSid = '';
-const benchIds = (): BenchIds => ({ lectureId: lecture.id, longCourseId: longCourse.id, tagCollId: tagArea.tagcollid, studentSid, lectureAssignId: lectureAssign.id, gradedUserId: gradedUser.userid, frameworkId: framework.id, reportId: logReport.id });
+const benchIds = (): BenchIds => ({ lectureId: lecture.id, longCourseId: longCourse.id, tagCollId: tagArea.tagcollid, studentSid, lectureAssignId: lectureAssign.id, gradedUserId: gradedUser.userid, frameworkId: framework.id, templateId: planTemplate.id, reportId: logReport.id });
 for (const workers of workerCounts) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -23,6 +23,8 @@ export interface BenchIds {
   gradedUserId: number;
   /** The generated competency framework (10,010 competencies at size L and XL). */
   frameworkId: number;
+  /** The generated learning plan template (5,000 plans at size XL). */
+  templateId: number;
   /** A report over the whole log table (1,000,000 rows at size XL). */
   reportId: number;
 }
@@ -139,6 +141,16 @@ export const baselineQueries: Record<string, ((db: Kysely<DB>, ids: BenchIds) =>
       .where((eb) => eb.or([eb('idnumber', 'like', '%GEN-3.42%'), eb('shortname', 'like', '%GEN-3.42%')]))
       .orderBy('path')
       .execute(),
+  templatestats: (db, ids) =>
+    Promise.all([
+      db.selectFrom('competency_templatecomp').select('competencyid').where('templateid', '=', ids.templateId).execute(),
+      db
+        .selectFrom('competency_plan')
+        .select(['status', (eb) => eb.fn.countAll().as('n')])
+        .where('templateid', '=', ids.templateId)
+        .groupBy('status')
+        .execute(),
+    ]),
   reportpage: (db) => reportPage(db, 'id', 0),
   reportsort: (db) => reportPage(db, 'timecreated', 5_000),
   reportsearch: (db) =>
@@ -258,6 +270,13 @@ export function buildScenarios(ids: BenchIds, size: SiteSize, student: Login, te
       connections: 1,
       target: { p50ms: 100, source: COMPETENCY_ISSUE },
     }),
+    ajax(
+      'templatestats',
+      `template competencies page with its statistics (${n(size.plans)} plans from the template)`,
+      admin,
+      [{ methodname: 'tool_lp_data_for_template_competencies_page', args: { templateid: ids.templateId, pagecontext: { contextid: 1 } } }],
+      { connections: 1 },
+    ),
     ajax('reportpage', `report table, first page with the total (${n(size.logRows)} log rows)`, admin, [{ methodname: 'block_configurable_reports_run_report', args: { id: ids.reportId, mode: 'server', start: 0, length: 10 } }], {
       connections: 1,
       target: { p50ms: 200, source: REPORT_ISSUE },

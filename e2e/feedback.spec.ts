@@ -5,6 +5,8 @@ import { ADMIN, student, TEACHER } from './site';
 test.use({ viewport: { width: 1280, height: 1400 } });
 
 test('a teacher builds a feedback (adding questions, deleting one after confirming, moving by button and by keyboard drag and drop), a learner answers it, and the teacher reads the analysis', async ({ browser, page, logInAs }) => {
+  // Three people and some forty steps: on a loaded two-core machine this takes longer than one spec's default time.
+  test.slow();
   const learner = student(16);
   const name = `Lab feedback ${Date.now().toString(36)}`;
 
@@ -165,4 +167,24 @@ test('an administrator saves a feedback as a public template and reuses it in an
   await expect(templates.getByRole('option', { name: new RegExp(templateName) })).toHaveCount(0);
   // The questions copied from it stay.
   await expect(items.getByRole('row')).toHaveCount(9);
+});
+
+test('an editing teacher deletes one named response after confirming, and the analysis counts one fewer', async ({ page, logInAs }) => {
+  await logInAs(TEACHER);
+  await page.goto('/my/');
+  await page.getByRole('main').getByRole('link', { name: 'Introduction to Biology' }).first().click();
+  const href = await page.getByRole('main').getByRole('link', { name: 'Mid-term course feedback' }).first().getAttribute('href');
+  const cmid = Number(new URL(href!, 'http://x').searchParams.get('id'));
+  await page.goto(`/mod/feedback/analysis.php?id=${cmid}`);
+  const responses = page.getByRole('region', { name: 'Responses' });
+  const firstRow = responses.getByRole('row').nth(1);
+  const who = (await firstRow.getByRole('rowheader').textContent())!.trim();
+  const submitted = page.locator('dt', { hasText: 'Submitted answers' }).locator('xpath=following-sibling::dd[1]');
+  const before = Number(await submitted.textContent());
+  await responses.getByRole('button', { name: `Delete response: ${who}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete response' });
+  await expect(confirm).toContainText(`Delete the response of ${who}?`);
+  await confirm.getByRole('button', { name: 'Delete response' }).click();
+  await expect(responses.getByRole('rowheader', { name: who, exact: true })).toHaveCount(0);
+  await expect(submitted).toHaveText(String(before - 1));
 });

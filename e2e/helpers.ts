@@ -1,4 +1,5 @@
 import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
+import { describeFindings, PageAudit } from './a11y';
 import type { SiteUser } from './site';
 
 export const LOGIN_PATH = '/login/index.php';
@@ -46,9 +47,17 @@ type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
 
 interface WorkerFixtures {
   sessionCookies: Map<string, Cookies>;
+  /** Routes this worker has already checked with axe on arrival (each is checked once per worker). */
+  checkedRoutes: Set<string>;
 }
 
 interface TestFixtures {
+  /**
+   * Checks the test's page with axe-core (WCAG 2.1 A/AA) on each route it settles on and as the
+   * test leaves it; a violation fails the test. On by default; `test.use({ a11yCheck: false })`
+   * is for a spec that audits pages itself (accessibility.spec.ts).
+   */
+  a11yCheck: boolean;
   /**
    * Makes the test's `page` logged in as the user. Logging in costs an argon2 hash and counts
    * against the login rate limit (per address and username), so the first call in a worker logs in
@@ -66,6 +75,31 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  checkedRoutes: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires an object pattern here.
+    async ({}, use) => {
+      await use(new Set());
+    },
+    { scope: 'worker' },
+  ],
+  // E2E_A11Y=off leaves the check out, for timing a spec or debugging it; npm test always runs it.
+  a11yCheck: [process.env.E2E_A11Y !== 'off', { option: true }],
+  page: async ({ page, a11yCheck, checkedRoutes, baseURL }, use, testInfo) => {
+    if (!a11yCheck || !baseURL) {
+      await use(page);
+      return;
+    }
+    const audit = new PageAudit(page, baseURL, checkedRoutes);
+    await audit.start();
+    await use(page);
+    // A test that already failed keeps its own error; the page is then in no state worth judging.
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await audit.abandon();
+      return;
+    }
+    const findings = await audit.finish();
+    if (findings.length > 0) throw new Error(describeFindings(findings));
+  },
   logInAs: async ({ page, context, sessionCookies }, use) => {
     await use(async (user) => {
       const cached = sessionCookies.get(user.username);

@@ -55,8 +55,8 @@ test('the tool page shows every card state; a pending tool is activated after ag
   const name = microscope.getByRole('textbox', { name: 'Edit the name of Virtual Microscope' });
   await name.fill('Virtual Microscope Pro');
   await name.press('Enter');
-  const renamed = page.getByRole('article', { name: 'Virtual Microscope Pro' });
-  await expect(renamed.getByRole('status')).toContainText('Changes saved');
+  // The card takes the new name once the server answers (its 2-second "saved" display is checked with deletion below).
+  await expect(page.getByRole('article', { name: 'Virtual Microscope Pro' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('article', { name: 'Virtual Microscope Pro' })).toBeVisible();
   // Focusing and leaving without a change saves nothing.
@@ -107,16 +107,26 @@ test('an LTI 2 registration in a frame ends with success, and a refused one show
   await page.goto('/mod/lti/toolconfigure.php');
   await page.getByLabel('Tool URL').fill(`${httpsTool.url}/register-ok`);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
+  // The tool it registered asks for data: the admin agrees before the registration ends.
+  const registering = page.getByRole('region', { name: 'Registering the tool' });
+  const agreement = registering.getByRole('group', { name: /requires access/ });
+  await expect(agreement.getByRole('listitem')).toHaveText(['User account information']);
+  await page.screenshot({ path: '/tmp/lti-registration-agree.png', fullPage: true });
+  await agreement.getByRole('button', { name: 'Agree' }).click();
   await expect(page.getByText('Successfully created new tool!')).toBeVisible();
+  await expect(registering).toBeHidden();
   const registrations = page.getByRole('region', { name: 'Tool registrations (LTI 2)' });
   await expect(registrations.getByRole('article', { name: '127.0.0.1' }).first().getByText('Active')).toBeVisible();
-  // The tool it registered waits for the admin to agree to the data it asks for.
-  const registered = page.getByRole('article', { name: /^Shared notes / }).last();
-  await expect(registered.getByText('Pending')).toBeVisible();
-  await registered.getByRole('button', { name: 'Activate' }).click();
-  await expect(registered.getByRole('group', { name: /requires access/ }).getByRole('listitem')).toHaveText(['User account information']);
-  await registered.getByRole('button', { name: 'Agree' }).click();
   await expect(page.getByRole('article', { name: /^Shared notes / }).last().getByText('Active')).toBeVisible();
+  const registeredCount = await page.getByRole('article', { name: /^Shared notes / }).count();
+
+  // Declining the data a second registration asks for removes what it made.
+  await page.getByLabel('Tool URL').fill(`${httpsTool.url}/register-ok?second=1`);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await registering.getByRole('group', { name: /requires access/ }).getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByText('The registration was cancelled and the tool removed.')).toBeVisible();
+  await expect(registering).toBeHidden();
+  await expect(page.getByRole('article', { name: /^Shared notes / })).toHaveCount(registeredCount);
 
   await page.getByLabel('Tool URL').fill(`${httpsTool.url}/register-fail`);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -217,4 +227,77 @@ test('an admin configures an LTI 1.3 tool by hand and is given its client id; an
   await expect(frame.getByText(`Hello ${learner.fullname}`)).toBeVisible();
   await mine.setViewportSize({ width: 375, height: 900 });
   await mine.screenshot({ path: '/tmp/lti-embedded-375.png', fullPage: true });
+});
+
+test('a teacher asks a deep-linking tool for content, and the chosen item becomes the activity', async ({ browser, page, logInAs }) => {
+  await logInAs(ADMIN);
+  await page.goto('/mod/lti/toolconfigure.php');
+  const stamp = Date.now().toString(36);
+  // The tool signs its answer with its own key, published at its key set URL.
+  await page.getByRole('link', { name: 'Configure a tool manually' }).click();
+  await page.getByLabel('Tool name').fill(`Content tool ${stamp}`);
+  await page.getByLabel('Tool URL').fill(`${httpTool.url}/target`);
+  await page.getByLabel('LTI version').selectOption('1.3.0');
+  await page.getByLabel('Tool public keyset URL').fill(httpTool.jwksUrl);
+  await page.getByLabel('Initiate login URL').fill(`${httpTool.url}/login`);
+  await page.getByLabel('Redirection URI(s)').fill(`${httpTool.url}/redirect`);
+  await page.getByLabel('Supports Deep Linking (content selection)').check();
+  await expect(page.getByLabel('Content selection URL')).toBeVisible();
+  await page.getByLabel('Accept grades from the tool').selectOption({ label: 'Always' });
+  await page.getByLabel('Default launch container').selectOption({ label: 'Existing window' });
+  await page.screenshot({ path: '/tmp/lti-toolsettings-deeplinking.png', fullPage: true });
+  await page.getByRole('button', { name: 'Save tool' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit tool' })).toBeVisible();
+  await expect(page.getByText(/\/mod\/lti\/token\.php$/)).toBeVisible();
+
+  const teacher = await (await browser.newContext()).newPage();
+  await logIn(teacher, TEACHER);
+  await teacher.goto('/my/');
+  await teacher.getByRole('main').getByRole('link', { name: 'Introduction to Biology' }).first().click();
+  await teacher.getByRole('button', { name: 'Turn editing on' }).click();
+  await teacher.getByRole('button', { name: 'Add an activity or resource to Evolution' }).click();
+  await teacher.getByRole('dialog').getByRole('button', { name: 'External tool' }).click();
+  const form = teacher.getByRole('dialog', { name: 'Adding a new External tool' });
+  await expect(form.getByRole('button', { name: 'Select content' })).toHaveCount(0);
+  await form.getByLabel('Preconfigured tool').selectOption({ label: `Content tool ${stamp}` });
+  await form.getByRole('button', { name: 'Select content' }).click();
+  // The tool chooses at once and posts its signed answer back; the new activity opens.
+  await expect(teacher.getByRole('heading', { level: 1, name: 'Chapter 3 quiz' })).toBeVisible();
+  await expect(teacher.getByText('Ten questions on <cells>')).toBeVisible();
+  await teacher.screenshot({ path: '/tmp/lti-deeplinked.png', fullPage: true });
+  // The tool verifies a launch of the chosen item.
+  await teacher.getByRole('link', { name: 'Launch Chapter 3 quiz' }).click();
+  await expect(teacher.getByText('verified', { exact: true })).toBeVisible();
+  await expect(teacher.getByText('LTI 1.3 LtiResourceLinkRequest')).toBeVisible();
+  await teacher.context().close();
+});
+
+test('a teacher adds a tool to their own course, uses it for an activity there, and deletes it after confirming', async ({ page, logInAs }) => {
+  await logInAs(TEACHER);
+  await page.goto('/my/');
+  await page.getByRole('main').getByRole('link', { name: 'Introduction to Biology' }).first().click();
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'External tools' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'External tools' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add tool' }).click();
+  const stamp = Date.now().toString(36);
+  const name = `Course-only tool ${stamp}`;
+  await page.getByLabel('Tool name').fill(name);
+  await page.getByLabel('Tool URL').fill(`${httpTool.url}/launch`);
+  await page.getByRole('button', { name: 'Save tool' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'External tools' })).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+
+  // The course's activity form offers it; another course's does not (the server lists per course).
+  const courseid = Number(new URL(page.url()).searchParams.get('id'));
+  const offered = await ws<Array<{ name: string }>>(page, 'mod_lti_get_course_tools', { courseid });
+  expect(offered.map((t) => t.name)).toContain(name);
+
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Activities that use it will no longer launch.');
+  await dialog.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(page.getByText('Tool deleted')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });

@@ -12,7 +12,7 @@ async function demoQuiz(page: Page): Promise<{ courseid: number; cmid: number; q
   return { courseid: quiz.course, cmid: quiz.coursemodule, quizid: quiz.id };
 }
 
-test('a teacher adds a question to the bank (refused first, then saved) and deletes it after confirming', async ({ page, logInAs }) => {
+test('a teacher adds a question to the bank (refused first, then saved), deletes it after confirming, and imports GIFT text and a Moodle XML file', async ({ page, logInAs }) => {
   await logInAs(TEACHER);
   await page.goto('/my/');
   const { courseid } = await demoQuiz(page);
@@ -40,8 +40,8 @@ test('a teacher adds a question to the bank (refused first, then saved) and dele
 
   // GIFT text imports all its questions, or none with the reason.
   const gift = `Gift ${Date.now().toString(36)}`;
-  await page.getByRole('button', { name: 'Import GIFT' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import GIFT' });
+  await page.getByRole('button', { name: 'Import questions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import questions' });
   await dialog.getByLabel('Questions in GIFT format').fill(`::${gift} A::Water boils at 100 °C at sea level. {T}\n\nNo answer block here`);
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(dialog.getByLabel('Questions in GIFT format')).toHaveAccessibleDescription(/Question 2: no answers in braces/);
@@ -50,6 +50,18 @@ test('a teacher adds a question to the bank (refused first, then saved) and dele
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(`${gift} A`) })).toContainText('True/False');
   await expect(page.getByRole('row', { name: new RegExp(`${gift} B`) })).toContainText('Numerical');
+
+  // A Moodle XML file read from disk switches the format and lands in the category it names.
+  const xmlName = `Xml ${Date.now().toString(36)}`;
+  const xml = `<?xml version="1.0"?><quiz><question type="category"><category><text>$course$/top/Imported ${xmlName}</text></category></question><question type="shortanswer"><name><text>${xmlName}</text></name><questiontext format="html"><text>Symbol of gold?</text></questiontext><answer fraction="100"><text>Au</text></answer></question></quiz>`;
+  await page.getByRole('button', { name: 'Import questions' }).click();
+  await dialog.getByLabel('Read from a file (optional)').setInputFiles({ name: 'export.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+  await expect(dialog.getByRole('radio', { name: 'Moodle XML' })).toBeChecked();
+  await expect(dialog.getByLabel('Questions in Moodle XML format')).toHaveValue(xml);
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row', { name: new RegExp(xmlName) })).toContainText('Short answer');
+  await expect(page.getByLabel('Category', { exact: true })).toContainText(`Imported ${xmlName}`);
 });
 
 test('a learner needs the quiz password (wrong, then right), answers, submits all and reviews the grade', async ({ page }) => {
@@ -132,4 +144,47 @@ test('a timed attempt opens in the pop-up window after the notices, and submits 
   const row = page.getByRole('row', { name: new RegExp(student(11).fullname) });
   await expect(row).toContainText('Finished');
   await expect(row).toContainText('10.00');
+  // A dry run of the regrade counts without changing anything.
+  await page.getByRole('button', { name: 'Dry run a full regrade' }).click();
+  await expect(page.getByText('A full regrade would change 0 of 1 attempts; nothing was changed.')).toBeVisible();
+});
+
+test('with a grace period, a timed attempt becomes overdue at zero and can still be submitted from its summary', async ({ browser, page, logInAs }) => {
+  await logInAs(TEACHER);
+  await page.goto('/my/');
+  const { courseid } = await demoQuiz(page);
+  const name = `Grace check ${Date.now().toString(36)}`;
+  const { instance, cmid } = await ws<{ instance: number; cmid: number }>(page, 'mod_quiz_add_instance', { courseid, section: 1, name, timelimit: 8, overduehandling: 'graceperiod', graceperiod: 3600, questionsperpage: 0 });
+  const { questions } = await ws<{ questions: Array<{ id: number }> }>(page, 'core_question_get_questions', { courseid, search: 'Osmosis' });
+  await ws(page, 'mod_quiz_add_questions', { quizid: instance, questionids: [questions[0]!.id] });
+  // The settings form shows the choice, and the grace period in minutes only with it.
+  await page.goto(`/course/modedit.php?update=${cmid}`);
+  await expect(page.getByLabel('When time expires')).toHaveValue('graceperiod');
+  await expect(page.getByLabel('Submission grace period (minutes)')).toHaveValue('60');
+  await page.getByLabel('Submission grace period (minutes)').fill('1');
+  await page.getByRole('button', { name: 'Save and return to course' }).click();
+  await expect(page.getByRole('alert').first()).toContainText('The grace period must be longer than 60 seconds.');
+  await page.screenshot({ path: '/tmp/quiz-settings-grace.png', fullPage: true });
+  await page.getByLabel('When time expires').selectOption('autosubmit');
+  await expect(page.getByLabel('Submission grace period (minutes)')).toHaveCount(0);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const mine = await context.newPage();
+  await logIn(mine, student(12));
+  await mine.goto(`/mod/quiz/view.php?id=${cmid}`);
+  await expect(mine.getByRole('main')).toContainText('When time expires you have 1 hour to submit the attempt');
+  await mine.getByRole('button', { name: 'Attempt quiz now' }).click();
+  await mine.getByRole('dialog', { name: 'Start attempt' }).getByRole('button', { name: 'Start attempt' }).click();
+  await mine.getByRole('radio', { name: 'True' }).check();
+  // At zero the answer goes with "time up"; the attempt is overdue and only its summary remains.
+  await expect(mine.getByRole('heading', { level: 1, name: 'Summary of attempt' })).toBeVisible({ timeout: 20_000 });
+  await expect(mine.getByRole('status').filter({ hasText: 'This attempt is now overdue' })).toBeVisible();
+  await expect(mine.getByRole('link', { name: 'Return to attempt' })).toHaveCount(0);
+  await mine.screenshot({ path: '/tmp/quiz-overdue-summary.png' });
+  await mine.getByRole('button', { name: 'Submit all and finish' }).click();
+  await mine.getByRole('alertdialog').getByRole('button', { name: 'Submit all and finish' }).click();
+  await expect(mine.getByRole('heading', { level: 1, name: 'Review of attempt 1' })).toBeVisible();
+  await expect(mine.getByRole('row', { name: /^State/ })).toContainText('Finished');
+  await expect(mine.getByRole('region', { name: 'Question 1', exact: true })).toContainText('Correct');
+  await context.close();
 });

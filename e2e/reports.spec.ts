@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { expect, test, ws } from './helpers';
 import { ADMIN, TEACHER } from './site';
 
@@ -111,6 +115,13 @@ test('the report table pages, sorts by several columns, searches, hides columns,
   await expect(page.getByRole('cell', { name: 'No matching records found' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('3');
 
+  // Per-column search: the label column's own box narrows the global search's matches.
+  const labelSearch = page.getByRole('searchbox', { name: 'Search label' });
+  await labelSearch.fill('row 3');
+  await expect(info).toHaveText('Showing 1 to 7 of 7 entries (filtered from 35 total entries)');
+  await labelSearch.fill('');
+  await expect(info).toHaveText('Showing 1 to 9 of 9 entries (filtered from 35 total entries)');
+
   await page.locator('summary', { hasText: 'Columns' }).click();
   await page.getByRole('checkbox', { name: 'label' }).uncheck();
   await expect(page.getByRole('columnheader', { name: /^label/ })).toHaveCount(0);
@@ -137,4 +148,72 @@ test('a teacher sees the course report in the course report menu and cannot open
   await expect(page.locator('.report-table-info')).toContainText('entries');
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Download CSV' })).toBeVisible();
+});
+
+test('an admin sets up a second database, and a report shows its remote query on a tab of its own', async ({ page, logInAs }) => {
+  const file = join(mkdtempSync(join(tmpdir(), 'tessera-e2e-remote-')), 'warehouse.db');
+  const remote = new SQLite(file);
+  remote.exec("create table sales (region text not null, total integer not null); insert into sales values ('North', 120), ('South', 80), ('East', 45)");
+  remote.close();
+  await logInAs(ADMIN);
+  await page.goto('/blocks/configurable_reports/managereport.php');
+  await page.getByRole('link', { name: 'Report settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Report settings' })).toBeVisible();
+  const address = page.getByLabel('Second database connection');
+  await address.fill('sqlite:/no/such/warehouse.db');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.locator('.field-error')).toContainText('cannot be reached');
+  await address.fill(`sqlite:${file}`);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Report settings saved.')).toBeVisible();
+  await page.screenshot({ path: '/tmp/reports-settings.png', fullPage: true });
+
+  const name = `Sales ${Date.now().toString(36)}`;
+  await page.goto('/blocks/configurable_reports/editreport.php');
+  await expect(page.getByRole('textbox', { name: 'SQL query' })).toBeFocused();
+  await page.keyboard.type('SELECT shortname FROM course');
+  await page.getByRole('textbox', { name: 'Remote query' }).click();
+  await page.keyboard.type('SELECT region, total\nFROM sales\nORDER BY total DESC');
+  await page.getByRole('button', { name: 'Preview remote query' }).click();
+  const preview = page.locator('.report-preview-table');
+  await expect(preview.getByRole('cell', { name: 'North' })).toBeVisible();
+  await expect(preview.getByRole('columnheader', { name: /^total/ })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  // Scheduled weekly, with a notification of each result.
+  await expect(page.getByRole('checkbox', { name: 'Notify me of each result' })).toHaveCount(0);
+  await page.getByLabel('Scheduled runs').selectOption({ label: 'Every week' });
+  await page.getByRole('checkbox', { name: 'Notify me of each result' }).check();
+  await page.getByRole('button', { name: 'Create report' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Site reports' })).toBeVisible();
+
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Scheduled results' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Main query' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('cell', { name: 'BIO101' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Remote query' }).click();
+  await expect(page.locator('.report-table-info')).toHaveText('Showing 1 to 3 of 3 entries');
+  await expect(page.locator('.report-table tbody tr').first()).toContainText('North');
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', /source=remote/);
+  await page.screenshot({ path: '/tmp/reports-remote.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: '/tmp/reports-remote-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Scheduled runs')).toHaveValue('weekly');
+  await expect(page.getByRole('checkbox', { name: 'Notify me of each result' })).toBeChecked();
+  await page.screenshot({ path: '/tmp/reports-edit-remote.png', fullPage: true });
+
+  // Leave the site as the other tests expect it: no second database.
+  await page.goto('/admin/settings.php?section=blocksettingconfigurable_reports');
+  await page.getByLabel('Second database connection').fill('');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Report settings saved.')).toBeVisible();
+});
+
+test('the report table warns when the server answer cannot be read', async ({ page, logInAs }) => {
+  await logInAs(ADMIN);
+  await page.goto('/blocks/configurable_reports/managereport.php');
+  await page.route('**/blocks/configurable_reports/data.php*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>proxy error</html>' }));
+  await page.getByRole('main').getByRole('link', { name: 'Course enrolments', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText("The server's answer could not be read.");
 });

@@ -24,6 +24,7 @@ import { reportComponent } from './report/component';
 import { navigationComponent } from './navigation/component';
 import { templatelibraryComponent } from './templatelibrary/component';
 import { themeComponent } from './theme/component';
+import { completionComponent } from './completion/component';
 
 /** Every component of the site, in install order. A new component is added here, last. */
 export const components: readonly ComponentDefinition[] = [
@@ -52,4 +53,5 @@ export const components: readonly ComponentDefinition[] = [
   navigationComponent,
   templatelibraryComponent,
   themeComponent,
+  completionComponent,
 ];

@@ -848,6 +848,10 @@ export interface QuizTable {
   shuffleanswers: Generated<number>;
   password: Generated<string>;
   browsersecurity: Generated<string>;
+  /** autosubmit, graceperiod or autoabandon: what expiry does to an unfinished attempt. */
+  overduehandling: Generated<string>;
+  /** Seconds an overdue attempt may still be submitted (graceperiod handling). */
+  graceperiod: Generated<number>;
   reviewattempt: Generated<number>;
   reviewcorrectness: Generated<number>;
   reviewmarks: Generated<number>;
@@ -1030,6 +1034,9 @@ export interface DB {
   lti_launch_hints: LtiLaunchHintTable;
   lti_keys: LtiKeyTable;
   lti_oauth_nonces: LtiOauthNonceTable;
+  lti_deeplinks: LtiDeeplinkTable;
+  lti_access_tokens: LtiAccessTokenTable;
+  lti_ags_scores: LtiAgsScoreTable;
 }
 
 /** mod_lti: a tool type. state 1 configured, 2 pending, 3 rejected; privacy settings 0 never, 1 always, 2 delegate; launchcontainer 1 default, 2 embed, 3 embed without blocks, 4 new window, 5 existing window. */
@@ -1060,6 +1067,9 @@ export interface LtiTypeTable {
   acceptgrades: Generated<number>;
   launchcontainer: Generated<number>;
   servicesalt: Generated<string>;
+  /** 1: the tool takes deep-linking requests (LTI 1.3), at contentitemurl or else its launch URL. */
+  contentitem: Generated<number>;
+  contentitemurl: Generated<string>;
   createdby: Generated<number>;
   timecreated: Generated<number>;
   timemodified: Generated<number>;
@@ -1119,9 +1129,46 @@ export interface LtiLaunchHintTable {
   id: Generated<number>;
   hint: string;
   userid: number;
+  /** The activity launched; 0 for a deep-linking request, which names courseid and section instead. */
   cmid: number;
   typeid: number;
   expires: number;
+  courseid: Generated<number>;
+  section: Generated<number>;
+}
+
+/** mod_lti: a deep-linking request waiting for the tool's response; `data` is echoed by the tool. */
+export interface LtiDeeplinkTable {
+  id: Generated<number>;
+  data: string;
+  userid: number;
+  typeid: number;
+  courseid: number;
+  section: number;
+  expires: number;
+}
+
+/** mod_lti: an LTI Advantage service token (SHA-256 of the bearer value), bound to a tool and its scopes. */
+export interface LtiAccessTokenTable {
+  id: Generated<number>;
+  typeid: number;
+  token: string;
+  /** Space-separated granted scopes. */
+  scope: string;
+  validuntil: number;
+  timecreated: Generated<number>;
+}
+
+/** mod_lti: the last AGS score a tool posted for a user on a line item (a grade item). */
+export interface LtiAgsScoreTable {
+  id: Generated<number>;
+  itemid: number;
+  userid: number;
+  /** The score's own timestamp in milliseconds; a later score must be newer. */
+  timestampms: number;
+  activityprogress: Generated<string>;
+  gradingprogress: Generated<string>;
+  comment: Generated<string>;
 }
 
 /** mod_lti: the platform's RS256 key pairs as JWKs. */
@@ -1201,6 +1248,8 @@ export interface ConfigurableReportTable {
   name: string;
   summary: Generated<string>;
   querysql: string;
+  /** The optional query run on the second database connection (config `block_configurable_reports_remotedb`). */
+  remotequerysql: Generated<string>;
   /** Where the report is listed and checked: a system, category or course context. */
   contextid: number;
   /** Who may run it: this capability in `contextid`. */
@@ -1208,10 +1257,30 @@ export interface ConfigurableReportTable {
   usermodified: Generated<number>;
   timecreated: Generated<number>;
   timemodified: Generated<number>;
+  /** Scheduled runs: none, daily or weekly. */
+  schedule: Generated<string>;
+  /** When the runner next runs it (unix time). */
+  nextrun: Generated<number>;
+  /** 1: the author is notified (and e-mailed when the site sends e-mail) after each scheduled run. */
+  emailresult: Generated<number>;
+}
+
+/** One scheduled run of a report: its outcome, and its CSV stored in the report's file area (item = run id). */
+export interface ConfigurableReportRunTable {
+  id: Generated<number>;
+  reportid: number;
+  timecreated: number;
+  /** ok or failed. */
+  status: string;
+  rowcount: Generated<number>;
+  truncated: Generated<number>;
+  /** Why a failed run failed. */
+  message: Generated<string>;
 }
 
 /** block_configurable_reports, merged into `DB`. */
 export interface DB {
   block_configurable_reports: ConfigurableReportTable;
+  block_configurable_reports_runs: ConfigurableReportRunTable;
 }
 // ---- end block_configurable_reports ----

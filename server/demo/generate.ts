@@ -10,6 +10,7 @@ import { addModule } from '../components/courseformat/cms';
 import { addDemoOverride } from '../components/role/demo';
 import { addDemoTags } from '../components/tag/demo';
 import { addDemoAssignments } from './assign';
+import { addDemoCompletion } from './completion';
 import { addDemoCompetencies } from './competency';
 import { addDemoFeedback } from './feedback';
 import { addDemoLti } from './lti';
@@ -163,6 +164,7 @@ export async function generateDemoData(platform: Platform, options: { password: 
     await addDemoCompetencies(platform, db);
     await addDemoReports(db, admin?.id ?? 0);
     await addDemoTheme(platform, db, admin?.id ?? 0);
+    await addDemoCompletion(platform, db);
   });
 }
 

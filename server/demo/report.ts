@@ -39,9 +39,11 @@ ORDER BY c.shortname, m.name`,
     },
     {
       name: 'Logins per day',
-      summary: 'Log-ins recorded in the log between the start and end of the time range.',
+      summary: 'Log-ins recorded in the log between the start and end of the time range; runs every week and keeps each result.',
       contextid: system.id,
       capability: manage,
+      schedule: 'weekly',
+      nextrun: t,
       querysql: `SELECT timecreated / 86400 * 86400 AS day, COUNT(*) AS logins
 FROM logstore_standard_log
 WHERE action = 'loggedin' AND timecreated BETWEEN %%STARTTIME%% AND %%ENDTIME%%
@@ -68,6 +70,7 @@ ORDER BY u.lastname, u.firstname`,
   ];
   await db
     .insertInto('block_configurable_reports')
-    .values(reports.map((r) => ({ ...r, usermodified: adminId, timecreated: t, timemodified: t })))
+    // Every row names every column: a multi-row insert on SQLite fills a missing one with NULL, not its default.
+    .values(reports.map((r) => ({ schedule: 'none', nextrun: 0, ...r, usermodified: adminId, timecreated: t, timemodified: t })))
     .execute();
 }

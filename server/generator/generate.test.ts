@@ -4,7 +4,7 @@ import { getSystemContext } from '../platform/access/contexts';
 import { CONTEXT_COURSE, CONTEXT_MODULE, CONTEXT_USER } from '../platform/access/types';
 import { testDialects } from '../test/databases';
 import { createTestSite, type TestSite } from '../test/site';
-import { GENERATED_FRAMEWORK, GeneratorInterrupted, generateSite, type GeneratorProgress } from './generate';
+import { GENERATED_FRAMEWORK, GENERATED_TEMPLATE, GeneratorInterrupted, generateSite, type GeneratorProgress } from './generate';
 import { SIZES, competencyCount } from './sizes';
 
 const size = SIZES.XS;
@@ -120,5 +120,21 @@ describe.each(testDialects)('large-site generator on %s', (dialect) => {
     expect(rows.filter((r) => r.parentid === 0).map((r) => r.sortorder).sort((a, b) => a - b)).toEqual(Array.from({ length: domains }, (_, i) => i));
     const first = rows.find((r) => r.idnumber === 'GEN-1');
     expect(rows.filter((r) => r.parentid === first?.id)).toHaveLength(perDomain);
+  });
+
+  it('gives the first learners a plan from the generated template, with their template competencies partly rated', async () => {
+    const db = site.platform.db;
+    const template = await db.selectFrom('competency_template').select('id').where('shortname', '=', GENERATED_TEMPLATE).executeTakeFirstOrThrow();
+    const templateCompetencies = (await db.selectFrom('competency_templatecomp').select('competencyid').where('templateid', '=', template.id).execute()).map((r) => r.competencyid);
+    expect(templateCompetencies.length).toBeGreaterThan(0);
+    expect(new Set(templateCompetencies).size).toBe(templateCompetencies.length);
+    const plans = await db.selectFrom('competency_plan').select(['userid', 'status']).where('templateid', '=', template.id).execute();
+    expect(plans).toHaveLength(size.plans);
+    expect(new Set(plans.map((p) => p.userid)).size).toBe(size.plans);
+    expect(new Set(plans.map((p) => p.status))).toEqual(new Set([0, 1, 3]));
+    const ratings = await db.selectFrom('competency_usercomp').select(['userid', 'competencyid', 'grade', 'proficiency']).where('userid', 'in', plans.map((p) => p.userid)).execute();
+    expect(ratings.length).toBeGreaterThanOrEqual(size.plans);
+    expect(ratings.every((r) => templateCompetencies.includes(r.competencyid))).toBe(true);
+    expect(ratings.every((r) => (r.grade === 2) === (r.proficiency === 1))).toBe(true);
   });
 });

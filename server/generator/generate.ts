@@ -1,7 +1,8 @@
 /**
  * The large-site generator (`npm run generate -- --size S|M|L|XL`): categories, users, courses with
  * sections and activities, enrolments, an assignment in the "Large lecture" with its students'
- * submissions and grades, tags on courses and activities, and log rows, written in bulk.
+ * submissions and grades, tags on courses and activities, log rows, a competency framework and
+ * learning plans from a template over it, written in bulk.
  *
  * Resumable: every step works in chunks, and each chunk commits together with the step's counter in
  * the config table (`generator_<step>`), so an interrupted run continues where it stopped. Every row
@@ -16,7 +17,7 @@ import { getConfig, setConfig } from '../platform/config-store';
 import { now } from '../platform/platform';
 import { competencyCount, type SiteSize } from './sizes';
 
-export const GENERATOR_STEPS = ['categories', 'users', 'courses', 'enrolments', 'assignment', 'submissions', 'tags', 'taginstances', 'logs', 'competencies'] as const;
+export const GENERATOR_STEPS = ['categories', 'users', 'courses', 'enrolments', 'assignment', 'submissions', 'tags', 'taginstances', 'logs', 'competencies', 'plans'] as const;
 export type GeneratorStep = (typeof GENERATOR_STEPS)[number];
 
 export interface GeneratorProgress {
@@ -50,6 +51,11 @@ const TAG_WORDS = ['climate', 'ethics', 'data', 'revision', 'lab', 'reading', 'p
 const SKILLS = ['analyses data', 'writes clearly', 'works in a team', 'cites sources', 'plans experiments', 'presents findings', 'solves problems', 'uses spreadsheets', 'gives feedback'];
 /** The generated framework's idnumber; its competencies' idnumbers start with GEN-. */
 export const GENERATED_FRAMEWORK = 'GENFW';
+/** The generated learning plan template's short name. */
+export const GENERATED_TEMPLATE = 'Generated skills plan';
+/** Competencies in the generated template: the first competency of each domain's first ones. */
+const TEMPLATE_COMPETENCIES = 20;
+const PLANS_PER_CHUNK = 250;
 const COUNTRIES = ['GB', 'FR', 'DE', 'ES', 'NG', 'IN', 'JP', 'BR', 'US', 'AU'];
 
 function pick<T>(list: readonly T[], n: number): T {
@@ -447,5 +453,61 @@ export async function generateSite(db: Kysely<DB>, options: GenerateOptions): Pr
       });
       await trx.insertInto('competency').values(values).execute();
     }
+  });
+
+  // Learning plans: one template over the framework's first competencies (below the domains), and a
+  // plan from it for each of the first generated users; each user has some of them rated, about a
+  // third proficiently. Plans are active, draft or waiting for review.
+  const planUsers = (await db.selectFrom('user').select('id').where('username', 'like', 'gen%').where('idnumber', 'like', 'G%').orderBy('id').limit(size.plans).execute()).map((u) => u.id);
+  const genFramework = await db.selectFrom('competency_framework').select('id').where('idnumber', '=', GENERATED_FRAMEWORK).executeTakeFirst();
+  await step('plans', genFramework ? planUsers.length : 0, PLANS_PER_CHUNK, async (trx, from, to) => {
+    if (!genFramework) return;
+    const competencies = (
+      await trx.selectFrom('competency').select('id').where('competencyframeworkid', '=', genFramework.id).where('parentid', '!=', 0).orderBy('path').orderBy('sortorder').limit(TEMPLATE_COMPETENCIES).execute()
+    ).map((c) => c.id);
+    let template = await trx.selectFrom('competency_template').select('id').where('shortname', '=', GENERATED_TEMPLATE).executeTakeFirst();
+    if (!template) {
+      const created = await trx
+        .insertInto('competency_template')
+        .values({ shortname: GENERATED_TEMPLATE, description: '<p>A generated template for measuring plans at scale.</p>', descriptionformat: 1, duedate: 0, visible: 1, contextid: system.id, timecreated: t, timemodified: t, usermodified: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('competency_templatecomp')
+        .values(competencies.map((competencyid, sortorder) => ({ templateid: created.id, competencyid, sortorder, timecreated: t, timemodified: t, usermodified: 0 })))
+        .execute();
+      template = created;
+    }
+    const templateid = template.id;
+    const users = planUsers.slice(from, to);
+    const statuses = [1, 1, 0, 3] as const;
+    await trx
+      .insertInto('competency_plan')
+      .values(
+        users.map((userid, i) => ({
+          name: GENERATED_TEMPLATE,
+          description: '',
+          descriptionformat: 1,
+          userid,
+          templateid,
+          origtemplateid: null,
+          status: pick(statuses, from + i),
+          duedate: 0,
+          reviewerid: null,
+          timecreated: t,
+          timemodified: t,
+          usermodified: 0,
+        })),
+      )
+      .execute();
+    // Ratings: user n has the first (n mod 8) + 1 template competencies rated; grade 2 (Competent) on every third.
+    const ratings = users.flatMap((userid, i) => {
+      const n = from + i;
+      return competencies.slice(0, (n % 8) + 1).map((competencyid, k) => {
+        const grade = (n + k) % 3 === 0 ? 2 : 1;
+        return { userid, competencyid, status: 0, reviewerid: null, proficiency: grade === 2 ? 1 : 0, grade, timecreated: t, timemodified: t, usermodified: 0 };
+      });
+    });
+    for (const part of chunks(ratings)) await trx.insertInto('competency_usercomp').values(part).execute();
   });
 }

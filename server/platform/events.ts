@@ -31,12 +31,29 @@ export function eventActor(source: ActorSource): EventActor {
   return { userid: source.user?.id ?? 0, realuserid: loginAsState(source.session)?.realuser ?? 0, ip: source.ip };
 }
 
-/** Writes one entry of the event log: who (the actor) did what to what, where and when. */
+/** An event as written to the log, handed to observers. */
+export type LoggedEvent = Omit<EventRecord, 'userid' | 'realuserid' | 'ip'> & EventActor;
+
+/**
+ * Something that reacts to events (completion reacting to views and submissions, …): called after the
+ * log entry is written, in the same transaction, so a failing observer undoes the action it reacts to.
+ */
+export type EventObserver = (db: Kysely<DB>, event: LoggedEvent) => Promise<void>;
+
+const observers = new Map<string, EventObserver>();
+
+/** Registers an observer under a name (registering a name again replaces it, so reloading a component is harmless). */
+export function observeEvents(name: string, observer: EventObserver): void {
+  observers.set(name, observer);
+}
+
+/** Writes one entry of the event log: who (the actor) did what to what, where and when; then tells the observers. */
 export async function logEvent(db: Kysely<DB>, actor: EventActor, event: Omit<EventRecord, 'userid' | 'realuserid' | 'ip'>): Promise<void> {
   await db
     .insertInto('logstore_standard_log')
     .values({ ...event, userid: actor.userid, realuserid: actor.realuserid, ip: actor.ip, other: JSON.stringify(event.other ?? {}), timecreated: now() })
     .execute();
+  for (const observer of observers.values()) await observer(db, { ...event, ...actor });
 }
 
 /** The newest log entries first, paged by id (pass the last id seen as `before`). */

@@ -27,14 +27,21 @@ function lookup(ctx: CallContext, s: { stringid: string; component: string; lang
   return ctx.platform.strings.get(s.stringid, s.component, stringParamsToA(s.stringparams), s.lang || ctx.lang);
 }
 
-const getString = defineMethod(coreGetString, (ctx, args) => Promise.resolve(lookup(ctx, args)));
+// Strings and templates come from the platform's caches: no database, so no transaction per call.
+const cached = { database: false };
 
-const getStrings = defineMethod(coreGetStrings, (ctx, { strings }) =>
-  Promise.resolve(strings.map((s) => ({ stringid: s.stringid, component: s.component, lang: s.lang || ctx.lang, string: lookup(ctx, s) }))),
+const getString = defineMethod(coreGetString, (ctx, args) => Promise.resolve(lookup(ctx, args)), cached);
+
+const getStrings = defineMethod(
+  coreGetStrings,
+  (ctx, { strings }) => Promise.resolve(strings.map((s) => ({ stringid: s.stringid, component: s.component, lang: s.lang || ctx.lang, string: lookup(ctx, s) }))),
+  cached,
 );
 
-const loadTemplate = defineMethod(coreOutputLoadTemplate, (ctx, args) =>
-  Promise.resolve(ctx.platform.templates.load(args.component, args.template, args.themename, args.includecomments)),
+const loadTemplate = defineMethod(
+  coreOutputLoadTemplate,
+  (ctx, args) => Promise.resolve(ctx.platform.templates.load(args.component, args.template, args.themename, args.includecomments)),
+  cached,
 );
 
 async function requireContext(ctx: CallContext, contextid: number) {

@@ -22,6 +22,8 @@ const READ_ONLY_GET = new Set([
   '/pluginfile.php/:contextid/core_competency/userevidence/:itemid/:filename',
   '/mod/feedback/export.php',
   '/blocks/configurable_reports/export.php',
+  '/blocks/configurable_reports/data.php',
+  '/blocks/configurable_reports/result.php',
   '/mod/lti/icon.svg',
   '/theme/essential/slideimage.php',
 ]);
@@ -40,6 +42,14 @@ const SESSIONLESS = new Map([
   ['POST /mod/lti/service.php', "the tool's OAuth 1.0 signature over the request and its body"],
   ['POST /mod/lti/services.php/toolproxy', "the registering tool's OAuth 1.0 signature over the request and its body"],
   ['GET /mod/lti/services.php/profile/:guid', 'the offer to a registering tool, named by its unguessable registration key'],
+  ['POST /mod/lti/token.php', "a client assertion signed by the tool's own key"],
+  ['GET /mod/lti/services.php/:courseid/lineitems', "the tool's bearer token (LTI Advantage grade services)"],
+  ['POST /mod/lti/services.php/:courseid/lineitems', "the tool's bearer token (LTI Advantage grade services)"],
+  ['GET /mod/lti/services.php/:courseid/lineitems/:itemid/lineitem', "the tool's bearer token (LTI Advantage grade services)"],
+  ['PUT /mod/lti/services.php/:courseid/lineitems/:itemid/lineitem', "the tool's bearer token (LTI Advantage grade services)"],
+  ['DELETE /mod/lti/services.php/:courseid/lineitems/:itemid/lineitem', "the tool's bearer token (LTI Advantage grade services)"],
+  ['GET /mod/lti/services.php/:courseid/lineitems/:itemid/lineitem/:sub', "the tool's bearer token (LTI Advantage grade services)"],
+  ['POST /mod/lti/services.php/:courseid/lineitems/:itemid/lineitem/:sub', "the tool's bearer token (LTI Advantage grade services)"],
 ]);
 
 interface Ids {
@@ -88,6 +98,15 @@ const FORGED: Record<string, (ids: Ids) => InjectOptions> = {
   }),
   'GET /login/logout.php': () => ({ method: 'GET', url: '/login/logout.php' }),
   'GET /mod/lti/launch.php': () => ({ method: 'GET', url: '/mod/lti/launch.php?id=1' }),
+  'GET /mod/lti/contentitem.php': ({ courseid }) => ({ method: 'GET', url: `/mod/lti/contentitem.php?course=${courseid}&section=1&id=1` }),
+  // A deep-linking response also needs the tool's signature and a pending request's data, which a forger lacks.
+  'POST /mod/lti/contentitem_return.php': ({ courseid }) => ({
+    method: 'POST',
+    url: `/mod/lti/contentitem_return.php?course=${courseid}&id=1`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'JWT=forged.forged.forged',
+  }),
+  'GET /mod/lti/return.php': ({ courseid }) => ({ method: 'GET', url: `/mod/lti/return.php?course=${courseid}&instanceid=1&launch_container=5&lti_errormsg=forged` }),
   'GET /mod/lti/externalregistrationreturn.php': () => ({ method: 'GET', url: '/mod/lti/externalregistrationreturn.php?id=1&status=failure' }),
   // The LTI 1.3 authentication request is authorised by a single-use launch hint, which a forger lacks.
   'GET /mod/lti/auth.php': () => ({ method: 'GET', url: '/mod/lti/auth.php?scope=openid&response_type=id_token&client_id=forged' }),

@@ -43,20 +43,21 @@ function parseArgs(method: MethodDefinition, args: unknown): unknown {
 }
 
 /**
- * Runs one call in its own transaction: checks login and sesskey, validates the arguments, runs the
- * handler and validates its answer (a bad answer rolls the call back as `invalidresponse`).
+ * Runs one call in its own transaction (none for a method that answers from caches): checks login and
+ * sesskey, validates the arguments, runs the handler and validates its answer (a bad answer rolls the
+ * call back as `invalidresponse`).
  */
 export async function runCall(platform: Platform, caller: Caller, method: MethodDefinition, rawArgs: unknown): Promise<CallResult> {
   try {
     checkCaller(method, caller);
     const args = parseArgs(method, rawArgs);
-    const data = await platform.db.transaction().execute(async (trx) => {
-      const ctx = buildContext(platform, caller, trx);
-      const answer = await method.handler(ctx, args);
+    const answerOf = async (db: Kysely<DB>) => {
+      const answer = await method.handler(buildContext(platform, caller, db), args);
       const cleaned = method.contract.returns.safeParse(answer);
       if (!cleaned.success) throw new AppError('invalidresponse', { debuginfo: describeZodError(cleaned.error) });
       return cleaned.data;
-    });
+    };
+    const data = method.database ? await platform.db.transaction().execute(answerOf) : await answerOf(platform.db);
     return { error: false, data: data ?? null };
   } catch (error) {
     const debug = await callerSeesDebug(platform, caller);

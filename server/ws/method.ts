@@ -22,12 +22,18 @@ export interface CallContext {
 export interface MethodDefinition<C extends MethodContract = MethodContract> {
   contract: C;
   handler(ctx: CallContext, args: z.output<C['args']>): Promise<z.input<C['returns']>>;
+  /**
+   * false: the handler answers from the platform's caches and never touches the database, so the
+   * call runs without opening a transaction (cached strings and templates, the hottest calls).
+   */
+  database: boolean;
 }
 
 /** Binds a handler to its contract; the handler receives validated, defaulted arguments. */
 export function defineMethod<C extends MethodContract>(
   contract: C,
   handler: (ctx: CallContext, args: z.output<C['args']>) => Promise<z.input<C['returns']>>,
+  options: { database?: boolean } = {},
 ): MethodDefinition {
-  return { contract, handler };
+  return { contract, handler, database: options.database ?? true };
 }

@@ -65,6 +65,7 @@ const AdminSettings = lazyPage(() => import('../components/admin/AdminSettings')
 const CourseManagement = lazyPage(() => import('../components/course/CourseManagement'), 'CourseManagement');
 const EditCategory = lazyPage(() => import('../components/course/EditCategory'), 'EditCategory');
 const EditCourse = lazyPage(() => import('../components/course/EditCourse'), 'EditCourse');
+const BulkCompletionPage = lazyPage(() => import('../components/completion/BulkCompletionPage'), 'BulkCompletionPage');
 const CohortMembers = lazyPage(() => import('../components/cohort/CohortMembers'), 'CohortMembers');
 const Cohorts = lazyPage(() => import('../components/cohort/Cohorts'), 'Cohorts');
 const ReportsIndex = lazyPage(() => import('../components/report/ReportsIndex'), 'ReportsIndex');
@@ -106,6 +107,8 @@ const GuideEditor = lazyPage(() => import('../components/grading/GuideEditor'), 
 const LtiView = lazyPage(() => import('../components/mod/LtiView'), 'LtiView');
 const ToolConfigure = lazyPage(() => import('../components/lti/ToolConfigure'), 'ToolConfigure');
 const ToolSettingsPage = lazyPage(() => import('../components/lti/ToolSettingsPage'), 'ToolSettingsPage');
+const CourseToolEditPage = lazyPage(() => import('../components/lti/ToolSettingsPage'), 'CourseToolEditPage');
+const CourseTools = lazyPage(() => import('../components/lti/CourseTools'), 'CourseTools');
 const CompetencyFrameworks = lazyPage(() => import('../components/competency/CompetencyFrameworks'), 'CompetencyFrameworks');
 const CompetenciesPage = lazyPage(() => import('../components/competency/CompetenciesPage'), 'CompetenciesPage');
 const EditCompetency = lazyPage(() => import('../components/competency/EditCompetency'), 'EditCompetency');
@@ -141,6 +144,7 @@ function Routed() {
             <Route path="/course/management.php" element={<CourseManagement />} />
             <Route path="/course/editcategory.php" element={<EditCategory />} />
             <Route path="/course/edit.php" element={<EditCourse />} />
+            <Route path="/course/bulkcompletion.php" element={<BulkCompletionPage />} />
             <Route path="/course/modedit.php" element={<ModuleEdit />} />
             <Route path="/mod/page/view.php" element={<PageView />} />
             <Route path="/mod/url/view.php" element={<UrlView />} />
@@ -159,6 +163,8 @@ function Routed() {
             <Route path="/mod/lti/view.php" element={<LtiView />} />
             <Route path="/mod/lti/toolconfigure.php" element={<ToolConfigure />} />
             <Route path="/mod/lti/typessettings.php" element={<ToolSettingsPage />} />
+            <Route path="/mod/lti/coursetools.php" element={<CourseTools />} />
+            <Route path="/mod/lti/coursetooledit.php" element={<CourseToolEditPage />} />
             <Route path="/grade/report/user/index.php" element={<UserGrades />} />
             <Route path="/grade/report/grader/index.php" element={<GraderReport />} />
             <Route path="/grade/grading/form/guide/edit.php" element={<GuideEditor />} />

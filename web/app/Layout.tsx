@@ -22,7 +22,9 @@ function UserMenu() {
   if (!user) return null;
   return (
     <MenuTrigger>
-      <Button className="usermenu-button" aria-label={`${s('usermenu')}: ${user.fullname}`}>
+      {/* Named by its visible text (the user's name), so speech users can say what they see; the
+          menu's own label says what it is. */}
+      <Button className="usermenu-button">
         <MyAvatar />
         <span className="usermenu-name">{user.fullname}</span>
         <span aria-hidden="true" className="caret">

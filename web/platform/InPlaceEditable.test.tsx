@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InPlaceEditable, type InplaceElementData } from './InPlaceEditable';
 
 const calls = vi.hoisted(() => ({ call: vi.fn(), showException: vi.fn() }));
@@ -7,6 +7,9 @@ vi.mock('./ajax', () => ({ call: calls.call }));
 vi.mock('./dialogs', () => ({ showException: calls.showException }));
 
 afterEach(cleanup);
+// react-aria announces a pending button's state 100 ms later outside act(); let that timer run while
+// the test document still exists, or it throws after the environment is torn down.
+afterAll(() => new Promise<void>((done) => setTimeout(done, 150)));
 beforeEach(() => {
   calls.call.mockReset();
   calls.showException.mockReset();
@@ -114,7 +117,8 @@ describe('in-place toggles and selects', () => {
     const flag: InplaceElementData = { ...text, itemtype: 'flag', type: 'toggle', displayvalue: 'Not flagged', value: '0', options: '1', edithint: 'Toggle flag', editlabel: '' };
     calls.call.mockResolvedValue({ ...flag, displayvalue: 'Flagged', value: '1', options: '0' });
     render(<InPlaceEditable element={flag} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Toggle flag' }));
+    // Named by what it shows, then by what it does.
+    fireEvent.click(screen.getByRole('button', { name: 'Not flagged — Toggle flag' }));
     expect(calls.call.mock.calls[0]?.[1]).toMatchObject({ itemtype: 'flag', value: '1' });
     await waitFor(() => expect(screen.getByText('Flagged')).toBeTruthy());
   });

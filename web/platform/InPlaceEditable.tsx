@@ -136,12 +136,13 @@ export function InPlaceEditable<E extends InplaceElementData>({ element: given, 
         <Button
           ref={control}
           className="inplace-toggle"
-          aria-label={hint}
           aria-busy={saving !== null}
           isPending={saving !== null}
           onPress={() => void save(element.options ?? '')}
         >
           {display}
+          {/* Named by what it shows, then what pressing it does: speech input users say what they see. */}
+          {hint && <span className="visually-hidden"> — {hint}</span>}
           {saving !== null && <span className="spinner" aria-hidden="true" />}
         </Button>
       </span>

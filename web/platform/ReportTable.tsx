@@ -13,6 +13,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { loadState, saveState } from './tablestate';
+import { TableJsonError } from './tablesource';
 import './reporttable.css';
 
 export type TableCell = string | number | null;
@@ -40,6 +41,8 @@ export interface TableMessages {
   columns: string;
   sortHelp: string;
   warningError: string;
+  /** The server's answer could not be read (spec §8). */
+  warningJson: string;
   warningSortData: string;
 }
 
@@ -68,7 +71,7 @@ export interface ReportTableProps {
   rows?: readonly TableCell[][];
   /** Client mode: values to sort by instead of the shown ones, one list per row. */
   sortData?: readonly TableCell[][];
-  /** Server mode: the database pages, sorts and searches. */
+  /** Server mode: the database pages, sorts and searches (usually `getJsonSource`, GET with a JSON answer). */
   fetchPage?: (request: TableRequest) => Promise<TablePage>;
   /** Lets a third click on a heading remove its sort. */
   allowNoSort?: boolean;
@@ -139,16 +142,6 @@ export function ReportTable({ stateId, caption, columns, messages, rows, sortDat
     [pagination, sorting, globalFilter, columnFilters, columns],
   );
 
-  useEffect(() => {
-    saveState(stateId, {
-      time: Date.now(),
-      start: request.start,
-      length: request.length,
-      sort: request.sort,
-      search: request.search,
-      columns: columns.map((_, i) => ({ search: request.columnsearch[i] ?? '', visible: visibility[String(i)] !== false })),
-    });
-  }, [stateId, request, visibility, columns]);
 
   useEffect(() => {
     if (!fetchPage) return;
@@ -160,7 +153,11 @@ export function ReportTable({ stateId, caption, columns, messages, rows, sortDat
         setPage(answer);
         setWarning(answer.error ? fill(messages.warningError, { ERROR: answer.error }) : '');
       })
-      .catch((error: unknown) => current && setWarning(fill(messages.warningError, { ERROR: error instanceof Error ? error.message : String(error) })))
+      .catch((error: unknown) => {
+        if (!current) return;
+        if (error instanceof TableJsonError) console.warn(messages.warningJson, error.message);
+        setWarning(error instanceof TableJsonError ? messages.warningJson : fill(messages.warningError, { ERROR: error instanceof Error ? error.message : String(error) }));
+      })
       .finally(() => {
         clearTimeout(timer);
         if (current) setProcessing(false);
@@ -169,7 +166,7 @@ export function ReportTable({ stateId, caption, columns, messages, rows, sortDat
       current = false;
       clearTimeout(timer);
     };
-  }, [fetchPage, request, messages.warningError]);
+  }, [fetchPage, request, messages.warningError, messages.warningJson]);
 
   const sortDataFits = !sortData || sortData.length === (rows?.length ?? 0);
   const data: Row[] = useMemo(() => {
@@ -227,6 +224,17 @@ export function ReportTable({ stateId, caption, columns, messages, rows, sortDat
   const total = server ? (page?.recordsTotal ?? 0) : data.length;
   const filtered = server ? (page?.recordsFiltered ?? 0) : table.getFilteredRowModel().rows.length;
   const shown = table.getRowModel().rows;
+  useEffect(() => {
+    saveState(stateId, {
+      time: Date.now(),
+      start: request.start,
+      end: request.start + shown.length,
+      length: request.length,
+      sort: request.sort,
+      search: request.search,
+      columns: columns.map((_, i) => ({ search: request.columnsearch[i] ?? '', visible: visibility[String(i)] !== false })),
+    });
+  }, [stateId, request, visibility, columns, shown.length]);
   const start = filtered === 0 ? 0 : pagination.pageIndex * pagination.pageSize + 1;
   const end = Math.min(filtered, pagination.pageIndex * pagination.pageSize + shown.length);
   const pages = Math.max(1, Math.ceil(filtered / pagination.pageSize));

@@ -216,8 +216,9 @@ function BulletIcon() {
 function NumberedIcon() {
   return (
     <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-      <text x="1.5" y="7.5" fontSize="6.5" fontWeight="700" fill="currentColor">1</text>
-      <text x="1.5" y="17.5" fontSize="6.5" fontWeight="700" fill="currentColor">2</text>
+      {/* The digits are drawn, not text: text would count as the button's visible label. */}
+      <path d="M2.6 3.6 4 2.5v5" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M2.3 13.1a1.5 1.5 0 1 1 2.6 1.1L2.3 17h3" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinecap="round" strokeLinejoin="round" />
       <path d="M8 5h9M8 10h9M8 15h9" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
     </svg>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cookiesToRemove, decodeState, encodeState, loadState, saveState, savedStates, STATE_COOKIE_CAP, STATE_LIFETIME_SECONDS, stateCookieName, type TableState } from './tablestate';
 
-const state = (time: number, search = ''): TableState => ({ time, start: 10, length: 25, sort: [{ column: 1, dir: 'desc' }], search, columns: [{ search: '', visible: true }] });
+const state = (time: number, search = ''): TableState => ({ time, start: 10, end: 35, length: 25, sort: [{ column: 1, dir: 'desc' }], search, columns: [{ search: '', visible: true }] });
 
 /** A cookie jar that behaves like document.cookie for name=value; max-age=0 removes. */
 function jar() {

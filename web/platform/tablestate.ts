@@ -3,6 +3,8 @@ export interface TableState {
   /** When it was saved (ms since the epoch); the oldest saved tables make room first. */
   time: number;
   start: number;
+  /** The index after the last row shown (start + rows on the page). */
+  end: number;
   length: number;
   sort: Array<{ column: number; dir: 'asc' | 'desc' }>;
   search: string;

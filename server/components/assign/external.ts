@@ -18,6 +18,7 @@ import {
   modAssignSubmitGradingForm,
   modAssignUpdateInstance,
   modAssignViewGradingTable,
+  modAssignViewAssign,
   modAssignViewSubmissionStatus,
   type assignGradeSchema,
 } from '../../../api/assign';
@@ -493,6 +494,21 @@ const viewSubmissionStatus = defineMethod(modAssignViewSubmissionStatus, async (
   return { status: true, warnings: [] };
 });
 
+const viewAssign = defineMethod(modAssignViewAssign, async (ctx, args) => {
+  const a = await requireAssign(ctx, { assignid: args.assignid });
+  await logContextEvent(ctx, a.modcontext, {
+    eventname: '\\mod_assign\\event\\course_module_viewed',
+    component: COMPONENT,
+    action: 'viewed',
+    target: 'course_module',
+    objecttable: 'assign',
+    objectid: a.assign.id,
+    crud: 'r',
+    courseid: a.course.id,
+  });
+  return { status: true, warnings: [] };
+});
+
 function participantOut(wwwroot: string, r: ParticipantRow, identity: Parameters<typeof userDetails>[2], onlyids: boolean) {
   const base = {
     id: r.id,
@@ -735,6 +751,7 @@ export const assignMethods = [
   getSubmissions,
   viewGradingTable,
   viewSubmissionStatus,
+  viewAssign,
   listParticipants,
   getParticipant,
   getGradingTable,

@@ -55,6 +55,25 @@ describe.each(testDialects)('course competencies on %s', (dialect) => {
     expect((await call(w.site, outsider, 'core_competency_list_course_competencies', { id: courseid })).exception?.errorcode).toBe('requireloginerror');
   });
 
+  it('lists and counts the courses using a competency, without hidden courses for those who cannot see them', async () => {
+    const competencyid = w.parent.id;
+    await ok(w.site, w.teacher, 'core_competency_add_competency_to_course', { courseid, competencyid });
+    const names = async (session = w.learner) => (await ok<Array<{ id: number }>>(w.site, session, 'tool_lp_list_courses_using_competency', { id: competencyid })).map((c) => c.id);
+    expect(await names()).toEqual([courseid]);
+    expect(await ok(w.site, w.learner, 'core_competency_count_courses_using_competency', { id: competencyid })).toBe(1);
+    await w.site.platform.db.updateTable('course').set({ visible: 0 }).where('id', '=', courseid).execute();
+    try {
+      expect(await names()).toEqual([]);
+      expect(await ok(w.site, w.learner, 'core_competency_count_courses_using_competency', { id: competencyid })).toBe(0);
+      expect(await names(w.teacher)).toEqual([courseid]);
+    } finally {
+      await w.site.platform.db.updateTable('course').set({ visible: 1 }).where('id', '=', courseid).execute();
+    }
+    expect((await call(w.site, w.learner, 'core_competency_count_courses_using_competency', { id: 999_999 })).exception?.errorcode).toBe('invalidrecord');
+    expect(await ok(w.site, w.teacher, 'core_competency_remove_competency_from_course', { courseid, competencyid })).toBe(true);
+    expect(await names()).toEqual([]);
+  });
+
   it('sets the outcome of each course competency and the course settings, each for those allowed', async () => {
     const [first] = await ok<Listed>(w.site, w.teacher, 'core_competency_list_course_competencies', { id: courseid });
     expect(await ok(w.site, w.teacher, 'core_competency_set_course_competency_ruleoutcome', { coursecompetencyid: first!.coursecompetency.id, ruleoutcome: 3 })).toBe(true);

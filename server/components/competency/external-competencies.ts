@@ -1,6 +1,11 @@
+import type {
+  COMPETENCY_FILTER_COLUMNS} from '../../../api/competency';
 import {
   coreCompetencyAddRelatedCompetency,
+  coreCompetencyCountCompetencies,
+  coreCompetencyCountCoursesUsingCompetency,
   coreCompetencyCreateCompetency,
+  coreCompetencyListCompetencies,
   coreCompetencyDeleteCompetency,
   coreCompetencyMoveDownCompetency,
   coreCompetencyMoveUpCompetency,
@@ -17,6 +22,8 @@ import {
   type Competency,
 } from '../../../api/competency';
 import { normaliseRule, ruleProblem } from '../../../api/competencyrules';
+import { getSystemContext } from '../../platform/access/contexts';
+import { invalidParameter } from '../../platform/errors';
 import { now } from '../../platform/platform';
 import { formatString, formatText } from '../../platform/sanitize';
 import { defineMethod, type CallContext } from '../../ws/method';
@@ -24,6 +31,8 @@ import { COMPONENT, competencyById, containsText, plainName, competencyError, fr
 import { exportFrameworks, scaleValues, taxonomyOf } from './frameworks';
 import { childIds, deleteSubtree, insertCompetency, levelOf, moveBy, setParent } from './tree';
 import { linkedCourses } from './usage';
+import type { SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
 
 export function exportCompetency(r: CompetencyRow): Competency {
   return {
@@ -148,6 +157,42 @@ const searchCompetencies = defineMethod(coreCompetencySearchCompetencies, async 
   return rows.map(exportCompetency);
 });
 
+type CompetencyFilter = { column: (typeof COMPETENCY_FILTER_COLUMNS)[number]; value: string };
+const NUMERIC_COLUMNS = new Set<string>(['id', 'sortorder', 'parentid', 'competencyframeworkid']);
+
+/**
+ * The competencies matching every filter exactly, after checking that the caller may view them: in the
+ * filtered framework's context, or at the system level when no framework is named.
+ */
+async function filteredCompetencies(ctx: CallContext, filters: readonly CompetencyFilter[]): Promise<SelectQueryBuilder<DB, 'competency', object>> {
+  const values = filters.map(({ column, value }) => {
+    if (!NUMERIC_COLUMNS.has(column)) return { column, value: value };
+    if (!/^-?\d{1,15}$/.test(value.trim())) throw invalidParameter(`filters: ${column} needs a whole number, not "${value}"`);
+    return { column, value: Number(value.trim()) };
+  });
+  const frameworkFilter = values.findLast((f) => f.column === 'competencyframeworkid');
+  if (frameworkFilter) await readableFramework(ctx, Number(frameworkFilter.value));
+  else await requireRead(ctx, await getSystemContext(ctx.db));
+  let query = ctx.db.selectFrom('competency');
+  for (const { column, value } of values) query = query.where(column, '=', value);
+  return query;
+}
+
+const listCompetencies = defineMethod(coreCompetencyListCompetencies, async (ctx, { filters, sort, order, skip, limit }) => {
+  let query = (await filteredCompetencies(ctx, filters)).selectAll();
+  const direction = order === 'DESC' ? 'desc' : 'asc';
+  if (sort) query = query.orderBy(sort, direction);
+  query = query.orderBy('id', direction);
+  if (limit > 0) query = query.limit(limit).offset(skip);
+  else if (skip > 0) query = query.limit(1_000_000_000).offset(skip);
+  return (await query.execute()).map(exportCompetency);
+});
+
+const countCompetencies = defineMethod(coreCompetencyCountCompetencies, async (ctx, { filters }) => {
+  const row = await (await filteredCompetencies(ctx, filters)).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+});
+
 const setParentCompetency = defineMethod(coreCompetencySetParentCompetency, async (ctx, { competencyid, parentid }) => {
   const { competency } = await managedCompetency(ctx, competencyid);
   await setParent(ctx.db, competency, parentid);
@@ -245,8 +290,16 @@ const coursesUsing = defineMethod(toolLpListCoursesUsingCompetency, async (ctx, 
   return linkedCourses(ctx, id);
 });
 
+const countCoursesUsing = defineMethod(coreCompetencyCountCoursesUsingCompetency, async (ctx, { id }) => {
+  await readableCompetency(ctx, id);
+  return (await linkedCourses(ctx, id)).length;
+});
+
 export const competencyMethods = [
   coursesUsing,
+  countCoursesUsing,
+  listCompetencies,
+  countCompetencies,
   createCompetency,
   readCompetency,
   updateCompetency,

@@ -1,4 +1,5 @@
 import {
+  coreCompetencyCompetencyFrameworkViewed,
   coreCompetencyCountCompetencyFrameworks,
   coreCompetencyCreateCompetencyFramework,
   coreCompetencyDeleteCompetencyFramework,
@@ -11,6 +12,7 @@ import {
 } from '../../../api/competency';
 import { getContextById } from '../../platform/access/contexts';
 import { invalidRecord } from '../../platform/errors';
+import { logContextEvent } from '../../platform/events';
 import { now } from '../../platform/platform';
 import { formatString } from '../../platform/sanitize';
 import { defineMethod, type CallContext } from '../../ws/method';
@@ -140,4 +142,18 @@ const frameworksManagePage = defineMethod(toolLpDataForCompetencyFrameworksManag
   };
 });
 
-export const frameworkMethods = [createFramework, readFramework, updateFramework, deleteFrameworkMethod, duplicateFrameworkMethod, listFrameworksMethod, countFrameworks, getScaleValues, frameworksManagePage];
+const frameworkViewed = defineMethod(coreCompetencyCompetencyFrameworkViewed, async (ctx, { id }) => {
+  const { framework, context } = await readableFramework(ctx, id);
+  await logContextEvent(ctx, context, {
+    eventname: '\\core\\event\\competency_framework_viewed',
+    component: COMPONENT,
+    action: 'viewed',
+    target: 'competency_framework',
+    objecttable: 'competency_framework',
+    objectid: framework.id,
+    crud: 'r',
+  });
+  return true;
+});
+
+export const frameworkMethods = [frameworkViewed, createFramework, readFramework, updateFramework, deleteFrameworkMethod, duplicateFrameworkMethod, listFrameworksMethod, countFrameworks, getScaleValues, frameworksManagePage];

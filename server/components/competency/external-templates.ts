@@ -2,11 +2,13 @@ import {
   coreCompetencyAddCompetencyToTemplate,
   coreCompetencyCountCompetenciesInTemplate,
   coreCompetencyCountTemplates,
+  coreCompetencyCountTemplatesUsingCompetency,
   coreCompetencyCreateTemplate,
   coreCompetencyDeleteTemplate,
   coreCompetencyDuplicateTemplate,
   coreCompetencyListCompetenciesInTemplate,
   coreCompetencyListTemplates,
+  coreCompetencyListTemplatesUsingCompetency,
   coreCompetencyReadTemplate,
   coreCompetencyRemoveCompetencyFromTemplate,
   coreCompetencyReorderTemplateCompetency,
@@ -17,7 +19,8 @@ import {
   toolLpDataForTemplatesManagePage,
 } from '../../../api/plans';
 import { CAP_COMPETENCY_MANAGE } from '../../../api/competency';
-import { CAP_TEMPLATE_MANAGE, PLAN_STATUS_COMPLETE } from '../../../api/competencyshapes';
+import { CAP_TEMPLATE_MANAGE, CAP_TEMPLATE_VIEW, PLAN_STATUS_COMPLETE } from '../../../api/competencyshapes';
+import { getContextById, getSystemContext } from '../../platform/access/contexts';
 import { logContextEvent } from '../../platform/events';
 import { now } from '../../platform/platform';
 import { formatString } from '../../platform/sanitize';
@@ -280,7 +283,40 @@ const templateCompetenciesPage = defineMethod(toolLpDataForTemplateCompetenciesP
   };
 });
 
+/**
+ * The templates holding a competency. Reading them needs template view (or manage) at the system level;
+ * hidden templates are kept only for callers who manage templates there.
+ */
+async function templatesUsing(ctx: CallContext, competencyid: number) {
+  await competencyById(ctx, competencyid);
+  const system = await getSystemContext(ctx.db);
+  const held = await ctx.access.hasCapabilities([CAP_TEMPLATE_VIEW, CAP_TEMPLATE_MANAGE], system);
+  if (held.size === 0) await ctx.access.requireCapability(CAP_TEMPLATE_VIEW, system);
+  const query = ctx.db
+    .selectFrom('competency_template as t')
+    .innerJoin('competency_templatecomp as tc', 'tc.templateid', 't.id')
+    .where('tc.competencyid', '=', competencyid);
+  return held.has(CAP_TEMPLATE_MANAGE) ? query : query.where('t.visible', '=', 1);
+}
+
+const listTemplatesUsing = defineMethod(coreCompetencyListTemplatesUsingCompetency, async (ctx, { id }) => {
+  const rows = await (await templatesUsing(ctx, id)).selectAll('t').orderBy('t.shortname').orderBy('t.id').execute();
+  const manage = new Set<number>();
+  for (const contextid of new Set(rows.map((r) => r.contextid))) {
+    const context = await getContextById(ctx.db, contextid);
+    if (context && (await ctx.access.hasCapability(CAP_TEMPLATE_MANAGE, context))) manage.add(contextid);
+  }
+  return exportTemplates(ctx, rows, (contextid) => manage.has(contextid));
+});
+
+const countTemplatesUsing = defineMethod(coreCompetencyCountTemplatesUsingCompetency, async (ctx, { id }) => {
+  const row = await (await templatesUsing(ctx, id)).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+});
+
 export const templateMethods = [
+  listTemplatesUsing,
+  countTemplatesUsing,
   createTemplate,
   readTemplate,
   updateTemplate,

@@ -166,6 +166,45 @@ describe.each(testDialects)('core_competency on %s', (dialect) => {
     expect(page.canmanage).toBe(false);
   });
 
+  it('lists and counts competencies by exact filters with sorting and paging; refuses bad filters and unreadable frameworks', async () => {
+    const fw = await createFramework({ idnumber: 'FW-LIST' });
+    const top = await add(fw.id, 'L-TOP');
+    const kids = [await add(fw.id, 'L-B', top.id), await add(fw.id, 'L-A', top.id), await add(fw.id, 'L-C', top.id)];
+    const filters = [{ column: 'competencyframeworkid', value: String(fw.id) }, { column: 'parentid', value: String(top.id) }];
+    const list = (args: Record<string, unknown>, session = learner) => ok<Competency[]>(site, session, 'core_competency_list_competencies', { filters, ...args });
+    expect((await list({ sort: 'sortorder' })).map((c) => c.idnumber)).toEqual(['L-B', 'L-A', 'L-C']);
+    expect((await list({ sort: 'idnumber', order: 'DESC' })).map((c) => c.idnumber)).toEqual(['L-C', 'L-B', 'L-A']);
+    expect((await list({ sort: 'idnumber', skip: 1, limit: 1 })).map((c) => c.idnumber)).toEqual(['L-B']);
+    expect((await list({ sort: 'idnumber', skip: 2 })).map((c) => c.idnumber)).toEqual(['L-C']);
+    expect(await ok(site, learner, 'core_competency_count_competencies', { filters })).toBe(3);
+    expect(await ok(site, learner, 'core_competency_count_competencies', { filters: [...filters, { column: 'idnumber', value: 'L-A' }] })).toBe(1);
+    const byId = await ok<Competency[]>(site, learner, 'core_competency_list_competencies', { filters: [{ column: 'id', value: String(kids[0]!.id) }] });
+    expect(byId.map((c) => c.id)).toEqual([kids[0]!.id]);
+    expect(await ok(site, learner, 'core_competency_count_competencies', { filters: [{ column: 'shortname', value: 'Competency L-TOP' }] })).toBe(1);
+    const notNumber = await call(site, learner, 'core_competency_list_competencies', { filters: [{ column: 'parentid', value: 'one' }] });
+    expect(notNumber.exception?.errorcode).toBe('invalidparameter');
+    const badColumn = await call(site, learner, 'core_competency_count_competencies', { filters: [{ column: 'ruleconfig', value: 'x' }] });
+    expect(badColumn.exception?.errorcode).toBe('invalidparameter');
+    expect((await call(site, learner, 'core_competency_list_competencies', { filters: [{ column: 'competencyframeworkid', value: '999999' }] })).exception?.errorcode).toBe('invalidrecord');
+    // Without competencyview, neither the framework's nor the system's competencies are listed.
+    const blocked = await site.createUser('nocompview');
+    const role = await db().insertInto('role').values({ name: 'No competency view', shortname: 'nocompview', description: '', sortorder: 900, archetype: '' }).returning('id').executeTakeFirstOrThrow();
+    const t = Math.floor(Date.now() / 1000);
+    await db().insertInto('role_capabilities').values({ contextid: systemContextId, roleid: role.id, capability: 'moodle/competency:competencyview', permission: -1000, timemodified: t, modifierid: 0 }).execute();
+    await db().insertInto('role_assignments').values({ roleid: role.id, contextid: systemContextId, userid: blocked }).execute();
+    const blockedSession = await site.sessionFor(blocked);
+    expect((await call(site, blockedSession, 'core_competency_list_competencies', { filters })).exception?.errorcode).toBe('nopermissions');
+    expect((await call(site, blockedSession, 'core_competency_count_competencies', { filters: [] })).exception?.errorcode).toBe('nopermissions');
+  });
+
+  it('logs a framework view for those who may read it', async () => {
+    const fw = await createFramework({ idnumber: 'FW-VIEWED' });
+    expect(await ok(site, learner, 'core_competency_competency_framework_viewed', { id: fw.id })).toBe(true);
+    const logged = await db().selectFrom('logstore_standard_log').select(['objectid', 'contextid']).where('eventname', '=', '\\core\\event\\competency_framework_viewed').execute();
+    expect(logged).toContainEqual({ objectid: fw.id, contextid: systemContextId });
+    expect((await call(site, learner, 'core_competency_competency_framework_viewed', { id: 999_999 })).exception?.errorcode).toBe('invalidrecord');
+  });
+
   it('relates competencies both ways, refuses itself, and removes relations', async () => {
     const fw = await createFramework({ idnumber: 'FW-REL' });
     const a = await add(fw.id, 'RA');
@@ -181,6 +220,7 @@ describe.each(testDialects)('core_competency on %s', (dialect) => {
     expect(summary.taxonomyterm).toBe('domain');
     expect(summary.scalevalues).toHaveLength(2);
     expect(await ok(site, learner, 'tool_lp_list_courses_using_competency', { id: b.id })).toEqual([]);
+    expect(await ok(site, learner, 'core_competency_count_courses_using_competency', { id: b.id })).toBe(0);
     expect(await ok(site, manager, 'core_competency_remove_related_competency', { competencyid: b.id, relatedcompetencyid: a.id })).toBe(true);
     expect(await ok(site, manager, 'core_competency_remove_related_competency', { competencyid: b.id, relatedcompetencyid: a.id })).toBe(false);
   });

@@ -76,6 +76,32 @@ describe.each(testDialects)('learning plan templates on %s', (dialect) => {
     expect((await call(w.site, w.learner, 'core_competency_add_competency_to_template', { templateid: template.id, competencyid: a.id })).exception?.errorcode).toBe('nopermissions');
   });
 
+  it('lists and counts the templates using a competency; hidden ones only for template managers', async () => {
+    const [a] = w.children as [Competency];
+    const shown = await createTemplate({ shortname: 'Uses A, shown' });
+    const hidden = await createTemplate({ shortname: 'Uses A, hidden', visible: 0 });
+    await createTemplate({ shortname: 'Does not use A' });
+    await addTo(shown.id, a);
+    await addTo(hidden.id, a);
+    const using = await ok<Template[]>(w.site, w.manager, 'core_competency_list_templates_using_competency', { id: a.id });
+    expect(using.filter((t) => [shown.id, hidden.id].includes(t.id)).map((t) => t.shortname)).toEqual(['Uses A, hidden', 'Uses A, shown']);
+    expect(await ok(w.site, w.manager, 'core_competency_count_templates_using_competency', { id: a.id })).toBe(using.length);
+    // A template viewer without templatemanage sees only visible templates.
+    const viewerId = await w.site.createUser('templateviewer');
+    const db = w.site.platform.db;
+    const role = await db.insertInto('role').values({ name: 'Template viewer', shortname: 'templateviewer', description: '', sortorder: 901, archetype: '' }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('role_capabilities').values({ contextid: w.systemContextId, roleid: role.id, capability: 'moodle/competency:templateview', permission: 1, timemodified: now(), modifierid: 0 }).execute();
+    await db.insertInto('role_assignments').values({ roleid: role.id, contextid: w.systemContextId, userid: viewerId }).execute();
+    const viewer = await w.site.sessionFor(viewerId);
+    const seen = await ok<Template[]>(w.site, viewer, 'core_competency_list_templates_using_competency', { id: a.id });
+    expect(seen.map((t) => t.id)).toContain(shown.id);
+    expect(seen.map((t) => t.id)).not.toContain(hidden.id);
+    expect(seen.every((t) => !t.canmanage)).toBe(true);
+    expect(await ok(w.site, viewer, 'core_competency_count_templates_using_competency', { id: a.id })).toBe(seen.length);
+    expect((await call(w.site, w.learner, 'core_competency_list_templates_using_competency', { id: a.id })).exception?.errorcode).toBe('nopermissions');
+    expect((await call(w.site, w.learner, 'core_competency_count_templates_using_competency', { id: a.id })).exception?.errorcode).toBe('nopermissions');
+  });
+
   it('a cohort gives each member a plan from the template, keeps new members in sync, and counts unlinked plans as had', async () => {
     const template = await createTemplate({ shortname: 'Cohort plan' });
     await addTo(template.id, w.children[0]!);

@@ -1,13 +1,11 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { CAP_COURSECOMPETENCY_MANAGE, CAP_COURSECOMPETENCY_VIEW } from '../../../api/competencyshapes';
 import type { DB } from '../../db/schema';
-import { tableNames } from '../../db/tables';
 import { formatString } from '../../platform/sanitize';
 import type { CallContext } from '../../ws/method';
+import { courseContexts } from '../course/access';
 
-/**
- * The tables that link to competencies (courses, activities, templates, plans, ratings). They belong to
- * the learning-plan side of core_competency, which may not be installed: a missing table links nothing.
- */
+/** The tables that link to competencies: courses, activities, templates, plans and ratings. */
 const REFERENCES = [
   'competency_coursecomp',
   'competency_modulecomp',
@@ -16,30 +14,42 @@ const REFERENCES = [
   'competency_usercomp',
   'competency_usercompplan',
 ] as const;
+type ReferenceTable = (typeof REFERENCES)[number];
 
 /** The tables of users' ratings (live and archived in plans). */
-export const RATINGS = ['competency_usercomp', 'competency_usercompplan'] as const;
+export const RATINGS: readonly ReferenceTable[] = ['competency_usercomp', 'competency_usercompplan'];
 
 /** Whether any competency selected by `ids` (a subquery of competency ids) is linked from elsewhere (or from the given tables only). */
-export async function competenciesInUse(db: Kysely<DB>, ids: SelectQueryBuilder<DB, 'competency', { id: number }>, tables: readonly string[] = REFERENCES): Promise<boolean> {
-  const present = new Set(await tableNames(db));
+export async function competenciesInUse(db: Kysely<DB>, ids: SelectQueryBuilder<DB, 'competency', { id: number }>, tables: readonly ReferenceTable[] = REFERENCES): Promise<boolean> {
   for (const table of tables) {
-    if (!present.has(table)) continue;
-    // The table is not in DB's types while its component is absent, so the query names it through sql.table.
-    const hit = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} where competencyid in (${ids}) limit 1`.execute(db);
-    if (hit.rows.length > 0) return true;
+    const hit = await db.selectFrom(table).select('id').where('competencyid', 'in', ids).limit(1).executeTakeFirst();
+    if (hit) return true;
   }
   return false;
 }
 
-/** The courses a competency is linked to (through competency_coursecomp, when installed) that the caller can see. */
+/**
+ * The courses a competency is linked to, by full name, keeping those the caller may see (visible, or
+ * moodle/course:viewhiddencourses) and view course competencies in.
+ */
 export async function linkedCourses(ctx: CallContext, competencyid: number): Promise<Array<{ id: number; fullname: string; shortname: string }>> {
-  const present = new Set(await tableNames(ctx.db));
-  if (!present.has('competency_coursecomp')) return [];
-  // competency_coursecomp is not in DB's types while its component is absent (see REFERENCES).
-  const rows = await sql<{ id: number; fullname: string; shortname: string; visible: number }>`
-    select c.id, c.fullname, c.shortname, c.visible from competency_coursecomp cc join course c on c.id = cc.courseid
-    where cc.competencyid = ${competencyid} order by c.fullname`.execute(ctx.db);
-  const canSeeHidden = await ctx.access.isSiteAdmin();
-  return rows.rows.filter((r) => r.visible === 1 || canSeeHidden).map((r) => ({ id: r.id, fullname: formatString(r.fullname), shortname: formatString(r.shortname) }));
+  const rows = await ctx.db
+    .selectFrom('competency_coursecomp as cc')
+    .innerJoin('course as c', 'c.id', 'cc.courseid')
+    .select(['c.id', 'c.fullname', 'c.shortname', 'c.visible'])
+    .where('cc.competencyid', '=', competencyid)
+    .orderBy('c.fullname')
+    .orderBy('c.id')
+    .execute();
+  const contexts = await courseContexts(ctx.db, rows.map((r) => r.id));
+  const out: Array<{ id: number; fullname: string; shortname: string }> = [];
+  for (const r of rows) {
+    const context = contexts.get(r.id);
+    if (!context) continue;
+    const held = await ctx.access.hasCapabilities([CAP_COURSECOMPETENCY_VIEW, CAP_COURSECOMPETENCY_MANAGE, 'moodle/course:viewhiddencourses'], context);
+    if (!held.has(CAP_COURSECOMPETENCY_VIEW) && !held.has(CAP_COURSECOMPETENCY_MANAGE)) continue;
+    if (r.visible !== 1 && !held.has('moodle/course:viewhiddencourses')) continue;
+    out.push({ id: r.id, fullname: formatString(r.fullname), shortname: formatString(r.shortname) });
+  }
+  return out;
 }

@@ -25,6 +25,7 @@ export interface CourseFields {
   numsections?: number;
   groupmode?: number;
   groupmodeforce?: boolean;
+  enablecompletion?: boolean;
 }
 
 /** Short names are unique; id numbers too when not empty; an end date comes after the start date. */
@@ -70,6 +71,7 @@ export async function createCourse(db: Kysely<DB>, input: CourseFields & { fulln
     visible: input.visible === false ? 0 : 1,
     groupmode: input.groupmode ?? 0,
     groupmodeforce: input.groupmodeforce ? 1 : 0,
+    enablecompletion: input.enablecompletion === false ? 0 : 1,
   };
   await validateCourse(db, values);
   const { id } = await db
@@ -99,6 +101,7 @@ export async function updateCourse(db: Kysely<DB>, course: CourseRow, input: Cou
     visible: input.visible === undefined ? course.visible : input.visible ? 1 : 0,
     groupmode: input.groupmode ?? course.groupmode,
     groupmodeforce: input.groupmodeforce === undefined ? course.groupmodeforce : input.groupmodeforce ? 1 : 0,
+    enablecompletion: input.enablecompletion === undefined ? course.enablecompletion : input.enablecompletion ? 1 : 0,
   };
   await validateCourse(db, merged, course.id);
   await db

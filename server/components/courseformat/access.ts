@@ -1,3 +1,4 @@
+import { logContextEvent } from '../../platform/events';
 import { getContext } from '../../platform/access/contexts';
 import { CONTEXT_MODULE, type Context } from '../../platform/access/types';
 import { AppError, invalidRecord } from '../../platform/errors';
@@ -30,6 +31,19 @@ export async function getModuleRecord(ctx: CallContext, cmid: number): Promise<M
   return cm;
 }
 
+/** The course module of an activity instance (a page, a URL, …), or invalidrecord. */
+export async function cmidOfInstance(ctx: CallContext, modname: string, instance: number): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('course_modules as cm')
+    .innerJoin('modules as m', 'm.id', 'cm.module')
+    .select('cm.id')
+    .where('m.name', '=', modname)
+    .where('cm.instance', '=', instance)
+    .executeTakeFirst();
+  if (!row) throw invalidRecord(modname, `${modname} ${instance}`);
+  return row.id;
+}
+
 /** A course module's own context, where overrides for that one activity live. */
 export async function moduleContext(ctx: CallContext, cmid: number): Promise<Context> {
   const context = await getContext(ctx.db, CONTEXT_MODULE, cmid);
@@ -57,4 +71,25 @@ export async function requireModuleAccess(
     throw new AppError('activityiscurrentlyhidden', { component: 'core_courseformat', status: 403 });
   }
   return { cm, course, context, modcontext };
+}
+
+/**
+ * A resource's view method (mod_page_view_page, mod_url_view_url, …): checks the caller may see the
+ * activity and holds its view capability, then logs `course_module_viewed` in the module's context,
+ * which is what completion on viewing listens for.
+ */
+export async function logModuleViewed(ctx: CallContext, modname: string, instance: number): Promise<{ status: boolean; warnings: never[] }> {
+  const { course, modcontext } = await requireModuleAccess(ctx, await cmidOfInstance(ctx, modname, instance), modname);
+  await ctx.access.requireCapability(`mod/${modname}:view`, modcontext);
+  await logContextEvent(ctx, modcontext, {
+    eventname: `\\mod_${modname}\\event\\course_module_viewed`,
+    component: `mod_${modname}`,
+    action: 'viewed',
+    target: 'course_module',
+    objecttable: modname,
+    objectid: instance,
+    crud: 'r',
+    courseid: course.id,
+  });
+  return { status: true, warnings: [] };
 }

@@ -18,6 +18,7 @@ export const CAP_CREATEPRIVATETEMPLATE = 'mod/feedback:createprivatetemplate';
 export const CAP_CREATEPUBLICTEMPLATE = 'mod/feedback:createpublictemplate';
 export const CAP_DELETETEMPLATE = 'mod/feedback:deletetemplate';
 export const CAP_ADDINSTANCE = 'mod/feedback:addinstance';
+export const CAP_DELETESUBMISSIONS = 'mod/feedback:deletesubmissions';
 
 /** anonymous column values. */
 export const FEEDBACK_ANONYMOUS = 1;

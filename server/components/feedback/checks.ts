@@ -4,6 +4,7 @@ import { now } from '../../platform/platform';
 import type { CallContext } from '../../ws/method';
 import {
   CAP_COMPLETE,
+  CAP_DELETESUBMISSIONS,
   CAP_EDITITEMS,
   CAP_VIEWANALYSEPAGE,
   CAP_VIEWREPORTS,
@@ -27,7 +28,7 @@ export async function alreadySubmitted(ctx: CallContext, feedbackid: number): Pr
 
 /** What the caller may do with the feedback, and its state (mod_feedback_get_feedback_access_information). */
 export async function accessInformation(ctx: CallContext, a: FeedbackAccess): Promise<Omit<FeedbackAccessInfo, 'warnings'>> {
-  const held = await ctx.access.hasCapabilities([CAP_COMPLETE, CAP_EDITITEMS, CAP_VIEWREPORTS, CAP_VIEWANALYSEPAGE], a.modcontext);
+  const held = await ctx.access.hasCapabilities([CAP_COMPLETE, CAP_EDITITEMS, CAP_VIEWREPORTS, CAP_VIEWANALYSEPAGE, CAP_DELETESUBMISSIONS], a.modcontext);
   const submitted = await alreadySubmitted(ctx, a.feedback.id);
   const cancomplete = held.has(CAP_COMPLETE);
   const canviewreports = held.has(CAP_VIEWREPORTS);
@@ -35,7 +36,7 @@ export async function accessInformation(ctx: CallContext, a: FeedbackAccess): Pr
     canviewanalysis: canviewreports || (a.feedback.publish_stats === 1 && held.has(CAP_VIEWANALYSEPAGE) && submitted),
     cancomplete,
     cansubmit: cancomplete && (a.feedback.multiple_submit === 1 || !submitted),
-    candeletesubmissions: false,
+    candeletesubmissions: held.has(CAP_DELETESUBMISSIONS),
     canviewreports,
     canedititems: held.has(CAP_EDITITEMS),
     isempty: !(await hasItems(ctx, a.feedback.id)),

@@ -1,4 +1,4 @@
-import { CAP_ALLOW, CONTEXT_COURSE, CONTEXT_MODULE, RISK_PERSONAL, RISK_SPAM, RISK_XSS } from '../../platform/access/types';
+import { CAP_ALLOW, CONTEXT_COURSE, CONTEXT_MODULE, RISK_DATALOSS, RISK_PERSONAL, RISK_SPAM, RISK_XSS } from '../../platform/access/types';
 import type { ComponentDefinition } from '../../platform/component';
 import { moduleViewPage } from '../courseformat/pages';
 import {
@@ -6,6 +6,7 @@ import {
   CAP_COMPLETE,
   CAP_CREATEPRIVATETEMPLATE,
   CAP_CREATEPUBLICTEMPLATE,
+  CAP_DELETESUBMISSIONS,
   CAP_DELETETEMPLATE,
   CAP_EDITITEMS,
   CAP_VIEW,
@@ -35,6 +36,7 @@ export const feedbackComponent: ComponentDefinition = {
     { name: CAP_CREATEPRIVATETEMPLATE, captype: 'write', contextlevel: CONTEXT_MODULE, riskbitmask: RISK_XSS, archetypes: editors },
     { name: CAP_CREATEPUBLICTEMPLATE, captype: 'write', contextlevel: CONTEXT_MODULE, riskbitmask: RISK_XSS, archetypes: { manager: CAP_ALLOW } },
     { name: CAP_DELETETEMPLATE, captype: 'write', contextlevel: CONTEXT_MODULE, riskbitmask: 0, archetypes: editors },
+    { name: CAP_DELETESUBMISSIONS, captype: 'write', contextlevel: CONTEXT_MODULE, riskbitmask: RISK_DATALOSS, archetypes: editors },
     { name: CAP_ADDINSTANCE, captype: 'write', contextlevel: CONTEXT_COURSE, riskbitmask: RISK_XSS, archetypes: editors },
   ],
   methods: feedbackMethods,

@@ -9,7 +9,7 @@ import { callAs as call, type Session } from '../tag/fixtures';
 type Added = { cmid: number; instance: number };
 type Analysis = { completedcount: number; itemsdata: Array<{ item: FeedbackItem; data: string[]; choices?: Array<{ answertext: string; answercount: number; quotient: number }>; average?: number | null }> };
 type Responses = {
-  attempts: Array<{ fullname: string; userid: number; responses: Array<{ name: string; printval: string; rawval: string }> }>;
+  attempts: Array<{ id: number; fullname: string; userid: number; responses: Array<{ name: string; printval: string; rawval: string }> }>;
   totalattempts: number;
   anonattempts: Array<{ number: number; responses: Array<{ printval: string }> }>;
   totalanonattempts: number;
@@ -78,6 +78,17 @@ describe.each(testDialects)('mod_feedback on %s', (dialect) => {
     const got = await ok<{ feedback: { anonymous: number; multiple_submit: boolean; name: string } }>(site, ana, 'mod_feedback_get_feedback', { cmid: f.cmid });
     expect(got.feedback).toMatchObject({ anonymous: 2, multiple_submit: false, name: 'Course survey' });
     expect((await call(site, ana, 'mod_feedback_add_instance', { courseid, section: 1, name: 'Nope' })).exception?.errorcode).toBe('nopermissions');
+  });
+
+  it('changes its settings for teachers only, refusing a close time before the open time and keeping the old values', async () => {
+    const f = await add({ anonymous: 1 });
+    await ok(site, teacher, 'mod_feedback_update_instance', { cmid: f.cmid, name: 'Course survey (named)', anonymous: 2, multiple_submit: 0 });
+    const got = await ok<{ feedback: { anonymous: number; multiple_submit: boolean; name: string } }>(site, ana, 'mod_feedback_get_feedback', { cmid: f.cmid });
+    expect(got.feedback).toMatchObject({ name: 'Course survey (named)', anonymous: 2, multiple_submit: false });
+    const bad = await call(site, teacher, 'mod_feedback_update_instance', { cmid: f.cmid, name: 'Later', timeopen: 5000, timeclose: 4000 });
+    expect(bad.exception?.fielderrors?.map((e) => e.field)).toEqual(['timeclose']);
+    expect((await call(site, ana, 'mod_feedback_update_instance', { cmid: f.cmid, name: 'Mine' })).exception?.errorcode).toBe('nopermissions');
+    expect((await db().selectFrom('feedback').select('name').where('id', '=', f.instance).executeTakeFirstOrThrow()).name).toBe('Course survey (named)');
   });
 
   it('adds every item type, refuses invalid items field by field, and numbers valued items', async () => {
@@ -274,6 +285,29 @@ describe.each(testDialects)('mod_feedback on %s', (dialect) => {
     const refused = await site.app.inject({ method: 'GET', url: `/mod/feedback/export.php?id=${s.cmid}`, headers: { cookie: ana.cookie } });
     expect(refused.statusCode).toBe(403);
     expect(refused.body).not.toContain('Great labs');
+  });
+
+  it('lets editing teachers delete one response with its answers; others, and responses of another feedback, are refused', async () => {
+    const s = await survey({ anonymous: 2 });
+    const other = await survey({ anonymous: 2 });
+    for (const [who, f] of [[ana, s], [ben, s], [ana, other]] as const) {
+      await page(who, f.instance, 0, [{ name: `multichoice_${f.choice.id}`, value: '1' }]);
+      await page(who, f.instance, 1, []);
+    }
+    type Info = { candeletesubmissions: boolean };
+    expect((await ok<Info>(site, teacher, 'mod_feedback_get_feedback_access_information', { feedbackid: s.instance })).candeletesubmissions).toBe(true);
+    expect((await ok<Info>(site, marker, 'mod_feedback_get_feedback_access_information', { feedbackid: s.instance })).candeletesubmissions).toBe(false);
+    const listed = await ok<Responses>(site, teacher, 'mod_feedback_get_responses_analysis', { feedbackid: s.instance });
+    const anas = listed.attempts.find((r) => r.fullname === 'Ana Alvarez')!;
+    const otherListed = await ok<Responses>(site, teacher, 'mod_feedback_get_responses_analysis', { feedbackid: other.instance });
+    for (const who of [marker, ana]) expect((await call(site, who, 'mod_feedback_delete_response', { feedbackid: s.instance, completedid: anas.id })).exception?.errorcode).toBe('nopermissions');
+    expect((await call(site, teacher, 'mod_feedback_delete_response', { feedbackid: s.instance, completedid: otherListed.attempts[0]!.id })).exception?.errorcode).toBe('invalidrecord');
+    const values = await count('feedback_value');
+    await ok(site, teacher, 'mod_feedback_delete_response', { feedbackid: s.instance, completedid: anas.id });
+    expect(await count('feedback_value')).toBe(values - 1);
+    expect((await ok<Analysis>(site, teacher, 'mod_feedback_get_analysis', { feedbackid: s.instance })).completedcount).toBe(1);
+    expect((await ok<Responses>(site, teacher, 'mod_feedback_get_responses_analysis', { feedbackid: other.instance })).totalattempts).toBe(1);
+    expect((await call(site, teacher, 'mod_feedback_delete_response', { feedbackid: s.instance, completedid: anas.id })).exception?.errorcode).toBe('invalidrecord');
   });
 
   it('keeps anonymous responses nameless and shows the published analysis to learners who answered', async () => {

@@ -1,5 +1,6 @@
 import {
   modFeedbackAddInstance,
+  modFeedbackDeleteResponse,
   modFeedbackDeleteItem,
   modFeedbackGetAnalysis,
   modFeedbackGetFeedback,
@@ -14,6 +15,8 @@ import {
   modFeedbackSaveItem,
   modFeedbackUpdateInstance,
 } from '../../../api/feedback';
+import { invalidRecord } from '../../platform/errors';
+import { logContextEvent } from '../../platform/events';
 import { now } from '../../platform/platform';
 import { formatString, formatText } from '../../platform/sanitize';
 import { defineMethod } from '../../ws/method';
@@ -21,7 +24,7 @@ import { requireCourseAccess } from '../course/access';
 import { requireModuleAccess } from '../courseformat/access';
 import { addModule } from '../courseformat/cms';
 import { updateModuleGroupSettings } from '../courseformat/groupsettings';
-import { CAP_ADDINSTANCE, CAP_EDITITEMS, CAP_VIEWREPORTS, requireFeedback } from './access';
+import { CAP_ADDINSTANCE, CAP_DELETESUBMISSIONS, CAP_EDITITEMS, CAP_VIEWREPORTS, COMPONENT, requireFeedback } from './access';
 import { analyseItem, valuesByItem } from './analysis';
 import { accessInformation, requireAnalysis, requireCompletable, requireEditor } from './checks';
 import { deleteItem, itemColumns, itemOfFeedback, itemOut, itemsOf, itemsOut, moveItem, pagebreakError, pagesOf, refuseItem } from './items';
@@ -188,6 +191,17 @@ const processPage = defineMethod(modFeedbackProcessPage, async (ctx, args) => {
   await saveTmpValues(ctx.db, tmpid, a.course.id, page, values);
   if (args.page < pages.length - 1) return { jumpto: args.page + 1, completed: false, completionpagecontents: '', siteaftersubmit: '', warnings: [] };
   await submitResponse(ctx.db, ctx.platform.strings, ctx.lang, a.feedback, items, tmpid, userid, a.course.id, args.submissionkey);
+  // Completion (a feedback is complete once answered) listens for this event.
+  await logContextEvent(ctx, a.modcontext, {
+    eventname: '\\mod_feedback\\event\\response_submitted',
+    component: COMPONENT,
+    action: 'submitted',
+    target: 'response',
+    crud: 'c',
+    objectid: a.feedback.id,
+    courseid: a.course.id,
+    relateduserid: userid,
+  });
   return done;
 });
 
@@ -222,6 +236,17 @@ const getResponsesAnalysis = defineMethod(modFeedbackGetResponsesAnalysis, async
   };
 });
 
+const deleteResponse = defineMethod(modFeedbackDeleteResponse, async (ctx, { feedbackid, completedid }) => {
+  const a = await requireFeedback(ctx, { feedbackid });
+  await ctx.access.requireCapability(CAP_DELETESUBMISSIONS, a.modcontext);
+  const completed = await ctx.db.selectFrom('feedback_completed').select('id').where('id', '=', completedid).where('feedback', '=', a.feedback.id).executeTakeFirst();
+  if (!completed) throw invalidRecord('feedback_completed', `response ${completedid} of feedback ${a.feedback.id}`);
+  await ctx.db.deleteFrom('feedback_value').where('completed', '=', completed.id).execute();
+  await ctx.db.deleteFrom('feedback_completed').where('id', '=', completed.id).execute();
+  await logContextEvent(ctx, a.modcontext, { eventname: '\\mod_feedback\\event\\response_deleted', component: COMPONENT, action: 'deleted', target: 'response', crud: 'd', objectid: completed.id, courseid: a.course.id });
+  return { status: true, warnings: [] };
+});
+
 export const feedbackMethods = [
   addInstance,
   updateInstance,
@@ -237,5 +262,6 @@ export const feedbackMethods = [
   processPage,
   getAnalysis,
   getResponsesAnalysis,
+  deleteResponse,
   ...templateMethods,
 ];

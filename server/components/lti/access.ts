@@ -4,6 +4,7 @@ import type { CallContext } from '../../ws/method';
 export const COMPONENT = 'mod_lti';
 export const CAP_VIEW = 'mod/lti:view';
 export const CAP_ADDINSTANCE = 'mod/lti:addinstance';
+export const CAP_ADDCOURSETOOL = 'mod/lti:addcoursetool';
 export const CAP_SITE_CONFIG = 'moodle/site:config';
 
 /** Every tool administration method works on site tools, in the system context (ws-admin-activity.md §2.12). */

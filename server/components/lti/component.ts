@@ -1,7 +1,8 @@
 import { CAP_ALLOW, CONTEXT_COURSE, CONTEXT_MODULE, RISK_XSS } from '../../platform/access/types';
 import type { ComponentDefinition } from '../../platform/component';
 import { moduleViewPage } from '../courseformat/pages';
-import { CAP_ADDINSTANCE, CAP_VIEW, requireToolAdmin } from './access';
+import { CAP_ADDCOURSETOOL, CAP_ADDINSTANCE, CAP_VIEW, requireToolAdmin } from './access';
+import { courseToolEditPageGuard, courseToolsPageGuard } from './coursetools';
 import { ltiMethods } from './external';
 import { ltiMigrations } from './migrations';
 import { registerLtiRoutes } from './routes';
@@ -23,9 +24,11 @@ export const ltiComponent: ComponentDefinition = {
       archetypes: { guest: CAP_ALLOW, student: CAP_ALLOW, teacher: CAP_ALLOW, editingteacher: CAP_ALLOW, manager: CAP_ALLOW },
     },
     { name: CAP_ADDINSTANCE, captype: 'write', contextlevel: CONTEXT_COURSE, riskbitmask: RISK_XSS, archetypes: { editingteacher: CAP_ALLOW, manager: CAP_ALLOW } },
+    // Teachers configure tools that exist only in their course.
+    { name: CAP_ADDCOURSETOOL, captype: 'write', contextlevel: CONTEXT_COURSE, riskbitmask: RISK_XSS, archetypes: { editingteacher: CAP_ALLOW, manager: CAP_ALLOW } },
   ],
   methods: ltiMethods,
-  pages: [moduleViewPage('lti'), adminPage('/mod/lti/toolconfigure.php'), adminPage('/mod/lti/typessettings.php')],
+  pages: [moduleViewPage('lti'), adminPage('/mod/lti/toolconfigure.php'), adminPage('/mod/lti/typessettings.php'), { path: '/mod/lti/coursetools.php', guard: courseToolsPageGuard }, { path: '/mod/lti/coursetooledit.php', guard: courseToolEditPageGuard }],
   activity: ltiActivity,
   routes: registerLtiRoutes,
 };

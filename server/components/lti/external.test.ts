@@ -8,7 +8,7 @@ import { createTestSite, type TestSite } from '../../test/site';
 import { ok } from '../assign/fixtures';
 import { callAs as call, type Session } from '../tag/fixtures';
 import { ALLOWED_HOSTS_SETTING } from './fetch';
-import { autoPostForm, poxRequest, signOutcome, startTestTool, verifyOAuth, type TestTool } from './testtool';
+import { authRequestUrl, autoPostForm, poxRequest, signOutcome, startTestTool, verifyOAuth, type TestTool } from './testtool';
 
 describe.each(testDialects)('mod_lti on %s', (dialect) => {
   let site: TestSite;
@@ -125,8 +125,12 @@ describe.each(testDialects)('mod_lti on %s', (dialect) => {
       const bad = await ok<{ id: number }>(site, admin, 'mod_lti_create_tool_proxy', { regurl: `${tool.url}/register-bad` });
       const forged = await site.app.inject({ method: 'GET', url: `/mod/lti/externalregistrationreturn.php?id=${ok1.id}&status=success`, headers: { cookie: admin.cookie } });
       expect(forged.statusCode).toBe(403);
-      const success = await site.app.inject({ method: 'GET', url: `/mod/lti/externalregistrationreturn.php?id=${ok1.id}&sesskey=${admin.sesskey}&status=success`, headers: { cookie: admin.cookie } });
+      const success = await site.app.inject({ method: 'GET', url: `/mod/lti/externalregistrationreturn.php?id=${ok1.id}&sesskey=${admin.sesskey}&status=success&lti_msg=${encodeURIComponent('<b>Registered</b>')}`, headers: { cookie: admin.cookie } });
       expect(success.body).toContain('"status":"success"');
+      // The tool's message goes to the page as text: escaped in the page, \u003c in the script's data.
+      expect(success.body).toContain('&lt;b&gt;Registered&lt;/b&gt;');
+      expect(success.body).toContain('"message":"\\u003cb>Registered\\u003c/b>"');
+      expect(success.body).not.toContain('<b>Registered');
       expect((await site.platform.db.selectFrom('lti_tool_proxies').select('state').where('id', '=', ok1.id).executeTakeFirstOrThrow()).state).toBe(1);
       const failure = await site.app.inject({ method: 'GET', url: `/mod/lti/externalregistrationreturn.php?id=${bad.id}&sesskey=${admin.sesskey}&status=failure&lti_errormsg=${encodeURIComponent('<b>x</b>')}`, headers: { cookie: admin.cookie } });
       expect(failure.body).toContain('&lt;b&gt;x&lt;/b&gt;');
@@ -246,6 +250,44 @@ describe.each(testDialects)('mod_lti on %s', (dialect) => {
       expect(tool.received.at(-1)?.fields.user_id).toBe(String(studentId));
     });
 
+    it('the return URL brings the tool\u2019s messages back escaped, only with the sesskey and the activity\u2019s own course', async () => {
+      const launch = await site.app.inject({ method: 'GET', url: `/mod/lti/launch.php?id=${cmid}&sesskey=${student.sesskey}`, headers: { cookie: student.cookie } });
+      const back = new URL(autoPostForm(launch.body).fields.launch_presentation_return_url ?? '');
+      const instance = (await site.platform.db.selectFrom('course_modules').select('instance').where('id', '=', cmid).executeTakeFirstOrThrow()).instance;
+      expect(`${back.origin}${back.pathname}`).toBe(`${wwwroot}/mod/lti/return.php`);
+      expect(Object.fromEntries(back.searchParams)).toEqual({ course: String(courseid), launch_container: '5', instanceid: String(instance), sesskey: student.sesskey });
+      const queued = async () => site.platform.db.selectFrom('session_notifications').innerJoin('sessions', 'sessions.sid', 'session_notifications.sid').select(['message', 'type']).where('sessions.userid', '=', studentId).orderBy('session_notifications.id').execute();
+      const before = (await queued()).length;
+      const tail = `&lti_msg=${encodeURIComponent('<b>Done</b> & saved')}&lti_errormsg=${encodeURIComponent('<img src=x onerror=alert(1)>')}`;
+      // A forged link (no sesskey, another course, another course's activity) puts nothing in the session.
+      const forged = await site.app.inject({ method: 'GET', url: `${back.pathname}?course=${courseid}&instanceid=${instance}&launch_container=5${tail}`, headers: { cookie: student.cookie } });
+      expect(forged.statusCode).toBe(403);
+      const other = await site.createCourse('Other', 'OTH1');
+      const wrong = await site.app.inject({ method: 'GET', url: `${back.pathname}?course=${other}&instanceid=${instance}&launch_container=5&sesskey=${student.sesskey}${tail}`, headers: { cookie: student.cookie } });
+      expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+      const missing = await site.app.inject({ method: 'GET', url: `${back.pathname}?course=${courseid}&instanceid=999999&launch_container=5&sesskey=${student.sesskey}${tail}`, headers: { cookie: student.cookie } });
+      expect(missing.statusCode).toBe(404);
+      expect((await queued()).length).toBe(before);
+      const answer = await site.app.inject({ method: 'GET', url: `${back.pathname}${back.search}${tail}`, headers: { cookie: student.cookie } });
+      expect(answer.statusCode).toBe(303);
+      expect(answer.headers.location).toBe(`/course/view.php?id=${courseid}`);
+      expect((await queued()).slice(before)).toEqual([
+        { message: '&lt;img src=x onerror=alert(1)&gt;', type: 'error' },
+        { message: '&lt;b&gt;Done&lt;/b&gt; &amp; saved', type: 'info' },
+      ]);
+      // The course page shows them once, as text.
+      const fetched = await ok<Array<{ template: string; variables: { message: string } }>>(site, student, 'core_fetch_notifications', { contextid: 1 });
+      expect(fetched.map((n) => [n.template, n.variables.message])).toEqual([
+        ['core/notification_error', '&lt;img src=x onerror=alert(1)&gt;'],
+        ['core/notification_info', '&lt;b&gt;Done&lt;/b&gt; &amp; saved'],
+      ]);
+      // From an embedded launch the return leaves the frame for the course page.
+      const framed = await site.app.inject({ method: 'GET', url: `${back.pathname}?course=${courseid}&instanceid=${instance}&launch_container=2&sesskey=${student.sesskey}`, headers: { cookie: student.cookie } });
+      expect(framed.statusCode).toBe(200);
+      expect(framed.body).toContain(`window.top.location.href = "/course/view.php?id=${courseid}"`);
+      expect(framed.headers['content-security-policy']).toContain("script-src 'nonce-");
+    });
+
     it('a launch needs the sesskey, and the activity visible to the user', async () => {
       expect((await site.app.inject({ method: 'GET', url: `/mod/lti/launch.php?id=${cmid}`, headers: { cookie: student.cookie } })).statusCode).toBe(403);
       const outsider = await site.sessionFor(await site.createUser('outsider'));
@@ -343,22 +385,7 @@ describe.each(testDialects)('mod_lti on %s', (dialect) => {
         return autoPostForm(response.body);
       }
 
-      function authUrl(login: Record<string, string>, overrides: Record<string, string> = {}) {
-        const q = new URLSearchParams({
-          scope: 'openid',
-          response_type: 'id_token',
-          response_mode: 'form_post',
-          prompt: 'none',
-          client_id: login.client_id ?? '',
-          redirect_uri: redirect(),
-          login_hint: login.login_hint ?? '',
-          lti_message_hint: login.lti_message_hint ?? '',
-          nonce: 'nonce-123',
-          state: 'state-abc',
-          ...overrides,
-        });
-        return `/mod/lti/auth.php?${q.toString()}`;
-      }
+      const authUrl = (login: Record<string, string>, overrides: Record<string, string> = {}) => authRequestUrl(login, redirect(), overrides);
 
       it('initiates the login with the standard fields', async () => {
         const { action, fields } = await initiate(student);

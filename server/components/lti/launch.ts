@@ -32,7 +32,7 @@ export async function toolFor(ctx: CallContext, lti: LtiRow): Promise<ToolTypeRo
   }
   const domain = toolDomain(lti.toolurl);
   if (!domain) return undefined;
-  return ctx.db.selectFrom('lti_types').selectAll().where('tooldomain', '=', domain).where('state', '=', 1).where('ltiversion', '=', 'LTI-1p0').orderBy('id').executeTakeFirst();
+  return ctx.db.selectFrom('lti_types').selectAll().where('tooldomain', '=', domain).where('course', 'in', [1, lti.course]).where('state', '=', 1).where('ltiversion', '=', 'LTI-1p0').orderBy('id').executeTakeFirst();
 }
 
 /** 1 default → the tool's default (embedded for manual tools); answers 2/3 embed, 4 new window, 5 same window. */
@@ -43,6 +43,18 @@ export function launchContainer(subject: LaunchSubject): number {
 
 function documentTarget(container: number): string {
   return container === 4 || container === 5 ? 'window' : 'iframe';
+}
+
+export const RETURN_PATH = '/mod/lti/return.php';
+
+/**
+ * Where the tool sends the user back (lti.md §1.3), with `lti_msg` or `lti_errormsg` added. Like
+ * Moodle's, it names the course, container and activity and carries the session key, so a forged
+ * link cannot put messages in someone's session.
+ */
+export function returnUrl(wwwroot: string, courseid: number, container: number, instanceid: number, sesskey: string): string {
+  const query = new URLSearchParams({ course: String(courseid), launch_container: String(container), instanceid: String(instanceid), sesskey });
+  return `${wwwroot}${RETURN_PATH}?${query.toString()}`;
 }
 
 /** LTI custom parameter name: lower case, anything outside a-z0-9 becomes `_`. */
@@ -109,7 +121,7 @@ export async function basicLaunchParams(ctx: CallContext, subject: LaunchSubject
     context_type: 'CourseSection',
     launch_presentation_locale: ctx.lang,
     launch_presentation_document_target: documentTarget(container),
-    launch_presentation_return_url: `${wwwroot}/course/view.php?id=${course.id}`,
+    launch_presentation_return_url: returnUrl(wwwroot, course.id, container, lti.id, ctx.session?.sesskey ?? ''),
     tool_consumer_info_product_family_code: 'tessera',
     tool_consumer_info_version: '1',
     tool_consumer_instance_guid: new URL(wwwroot).hostname,

@@ -2,7 +2,10 @@ import { SignJWT } from 'jose';
 import { now } from '../../platform/platform';
 import type { CallContext } from '../../ws/method';
 import { signingKey } from './keys';
+import { lineItemsUrl, lineItemUrl } from './ags';
 import { launchContainer, randomHint, type LaunchSubject } from './launch';
+import { acceptsGrades } from './outcomes';
+import { enabledScopes } from './token';
 
 /** How long a login initiation waits for the tool's authentication request, and an id_token lives. */
 export const HINT_LIFETIME = 300;
@@ -24,6 +27,22 @@ export async function loginInitiation(ctx: CallContext, subject: LaunchSubject, 
     lti_message_hint: hint,
     client_id: type.clientid,
     lti_deployment_id: String(type.id),
+  };
+}
+
+/** The AGS endpoint claim (lti.md §3.1) when the tool may send grades for this activity: its line items in the course, and this activity's own. */
+async function gradeServiceClaim(ctx: CallContext, subject: LaunchSubject): Promise<Record<string, unknown>> {
+  const type = subject.type!;
+  const scopes = enabledScopes(type);
+  if (scopes.length === 0 || !acceptsGrades(subject.lti, type)) return {};
+  const wwwroot = ctx.platform.config.wwwroot;
+  const item = await ctx.db.selectFrom('grade_items').select('id').where('itemmodule', '=', 'lti').where('iteminstance', '=', subject.lti.id).where('itemnumber', '=', 0).executeTakeFirst();
+  return {
+    'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
+      scope: scopes,
+      lineitems: lineItemsUrl(wwwroot, subject.course.id, type.id),
+      ...(item ? { lineitem: lineItemUrl(wwwroot, subject.course.id, item.id, type.id) } : {}),
+    },
   };
 }
 
@@ -54,6 +73,7 @@ export async function resourceLinkToken(ctx: CallContext, subject: LaunchSubject
     ...(Object.keys(custom).length ? { [`${CLAIM}custom`]: custom } : {}),
     ...(fields.lis_person_name_full ? { name: fields.lis_person_name_full, given_name: fields.lis_person_name_given, family_name: fields.lis_person_name_family } : {}),
     ...(fields.lis_person_contact_email_primary ? { email: fields.lis_person_contact_email_primary } : {}),
+    ...(await gradeServiceClaim(ctx, subject)),
   };
   const { kid, key } = await signingKey(ctx.db);
   const iat = now();

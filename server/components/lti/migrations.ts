@@ -114,7 +114,54 @@ async function ltiTables(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await (db as Kysely<{ modules: { name: string } }>).insertInto('modules').values({ name: 'lti' }).execute();
 }
 
+/** LTI Advantage: deep linking settings of a tool, deep-linking requests waiting for the tool's answer, service tokens and score records. */
+async function ltiAdvantage(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  const s = db.schema;
+  // Whether a tool takes deep-linking requests (content selection), and where (empty: its launch URL).
+  await s.alterTable('lti_types').addColumn('contentitem', 'integer', zero).execute();
+  await s.alterTable('lti_types').addColumn('contentitemurl', 'text', text).execute();
+  // A login initiation for a deep-linking request names the course and section instead of an activity (cmid 0).
+  await s.alterTable('lti_launch_hints').addColumn('courseid', 'integer', zero).execute();
+  await s.alterTable('lti_launch_hints').addColumn('section', 'integer', zero).execute();
+
+  // A deep-linking request sent to a tool: its `data` value, bound to the user, tool, course and section; single use.
+  await withId(s.createTable('lti_deeplinks'), dialect)
+    .addColumn('data', 'varchar(64)', (c) => c.notNull())
+    .addColumn('userid', 'integer', (c) => c.notNull())
+    .addColumn('typeid', 'integer', (c) => c.notNull())
+    .addColumn('courseid', 'integer', (c) => c.notNull())
+    .addColumn('section', 'integer', (c) => c.notNull())
+    .addColumn('expires', 'bigint', (c) => c.notNull())
+    .execute();
+  await s.createIndex('lti_deeplinks_data_uix').on('lti_deeplinks').column('data').unique().execute();
+
+  // Bearer tokens of the LTI Advantage services, stored as SHA-256 hashes, bound to a tool and its granted scopes.
+  await withId(s.createTable('lti_access_tokens'), dialect)
+    .addColumn('typeid', 'integer', (c) => c.notNull())
+    .addColumn('token', 'varchar(64)', (c) => c.notNull())
+    .addColumn('scope', 'text', (c) => c.notNull())
+    .addColumn('validuntil', 'bigint', (c) => c.notNull())
+    .addColumn('timecreated', 'bigint', zero)
+    .execute();
+  await s.createIndex('lti_access_tokens_token_uix').on('lti_access_tokens').column('token').unique().execute();
+  await s.createIndex('lti_access_tokens_valid_ix').on('lti_access_tokens').column('validuntil').execute();
+
+  // The last score a tool posted for a user on a line item (AGS): its timestamp orders scores; progress and comment are kept for results.
+  await withId(s.createTable('lti_ags_scores'), dialect)
+    .addColumn('itemid', 'integer', (c) => c.notNull())
+    .addColumn('userid', 'integer', (c) => c.notNull())
+    .addColumn('timestampms', 'bigint', (c) => c.notNull())
+    .addColumn('activityprogress', 'varchar(20)', text)
+    .addColumn('gradingprogress', 'varchar(20)', text)
+    .addColumn('comment', 'text', text)
+    .execute();
+  await s.createIndex('lti_ags_scores_uix').on('lti_ags_scores').columns(['itemid', 'userid']).unique().execute();
+}
+
 export const ltiMigrations: ComponentMigrations = {
   component: 'mod_lti',
-  migrations: [{ name: '0001_lti', up: ltiTables }],
+  migrations: [
+    { name: '0001_lti', up: ltiTables },
+    { name: '0002_lti_advantage', up: ltiAdvantage },
+  ],
 };

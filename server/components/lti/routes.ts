@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createAccess } from '../../platform/access/checker';
 import { AppError } from '../../platform/errors';
-import { sendShell } from '../../platform/pages';
 import { now, type Platform } from '../../platform/platform';
 import type { CallContext } from '../../ws/method';
 import { requireModuleAccess } from '../courseformat/access';
 import { CAP_VIEW, COMPONENT, requireToolAdmin } from './access';
 import { publicKeySet, signingKey } from './keys';
-import { basicLaunchParams, signLaunch, toolFor, type LaunchSubject } from './launch';
+import { requireCourseAccess } from '../course/access';
+import { callContext, escapeHtml, inTransaction, pageError, queueToolMessages, sendAutoPost } from './pagehelpers';
+import { basicLaunchParams, RETURN_PATH, signLaunch, toolFor, type LaunchSubject } from './launch';
+import { registerAdvantageRoutes } from './advantageroutes';
+import { deepLinkingToken, requireDeepLinking } from './deeplinking';
 import { loginInitiation, resourceLinkToken } from './lti13';
 import { handleOutcome, OUTCOMES_PATH } from './outcomes';
 import { deleteProxy, PROXY_STATE_CONFIGURED } from './proxies';
@@ -17,45 +19,6 @@ import { consumerProfile, PROFILE_PATH, receiveToolProxy, TOOLPROXY_PATH } from 
 type Query = Record<string, string | undefined>;
 
 const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#0f6cbf"/><path d="M20 18h10v28h14v8H20z" fill="#fff"/><circle cx="44" cy="22" r="6" fill="#fff"/></svg>`;
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-/**
- * A page that posts the fields to the tool at once (with a button for browsers without scripts). Its
- * own policy lets the form go only to the tool's origin (and back here, for a redirect that returns)
- * and runs only its nonce'd script.
- */
-function sendAutoPost(reply: FastifyReply, action: string, fields: Record<string, string>, title: string, button: string, returnsHere = false) {
-  const nonce = randomBytes(16).toString('base64');
-  const inputs = Object.entries(fields)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join('\n');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body><form id="ltiform" method="post" action="${escapeHtml(action)}" accept-charset="utf-8">
-${inputs}
-<noscript><button type="submit">${escapeHtml(button)}</button></noscript></form>
-<script nonce="${nonce}">document.getElementById('ltiform').submit();</script></body></html>`;
-  return reply
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .header('Referrer-Policy', 'no-referrer')
-    .header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; form-action ${new URL(action).origin}${returnsHere ? " 'self'" : ''}; frame-ancestors 'self'; base-uri 'none'`)
-    .send(html);
-}
-
-function callContext(platform: Platform, request: FastifyRequest): CallContext | undefined {
-  const user = request.user;
-  if (!user) return undefined;
-  return { platform, db: platform.db, user, session: request.tsession, access: createAccess(platform.db, user.id), lang: user.lang || 'en', ip: request.ip };
-}
-
-async function pageError(platform: Platform, request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  if (!(error instanceof AppError)) throw error;
-  const message = platform.strings.errorMessage(error.errorcode, error.component, error.a, request.user?.lang || 'en');
-  return sendShell(platform, request, reply, error.status, { errorcode: error.errorcode, message });
-}
 
 /** The activity behind a launch, after course, module and mod/lti:view checks in the module's own context. */
 async function launchSubject(ctx: CallContext, cmid: number): Promise<LaunchSubject> {
@@ -91,6 +54,43 @@ async function launch(platform: Platform, request: FastifyRequest<{ Querystring:
   }
 }
 
+/**
+ * `/mod/lti/return.php?course=&launch_container=&instanceid=&sesskey=` (+ `lti_msg`, `lti_errormsg`):
+ * where a tool sends the user back after a launch. The session key and the activity's course are
+ * checked before the tool's messages are queued (escaped) for the course page. From an embedded
+ * launch the page leaves the frame, so the course page is not shown inside the activity.
+ */
+async function launchReturn(platform: Platform, request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) {
+  const ctx = callContext(platform, request);
+  if (!ctx || !ctx.user || !ctx.session) return pageError(platform, request, reply, new AppError('requireloginerror', { status: 401 }));
+  try {
+    if (request.query.sesskey !== ctx.session.sesskey) throw new AppError('invalidsesskey', { status: 403 });
+    const courseid = Number(request.query.course);
+    const instanceid = Number(request.query.instanceid);
+    if (!Number.isInteger(courseid) || courseid <= 0) throw new AppError('invalidrecord', { a: 'course', status: 404 });
+    await requireCourseAccess(ctx, courseid);
+    // The activity named must be one of this course's (Moodle checks the same pair).
+    const lti = Number.isInteger(instanceid) && instanceid > 0 ? await platform.db.selectFrom('lti').select('id').where('id', '=', instanceid).where('course', '=', courseid).executeTakeFirst() : undefined;
+    if (!lti) throw new AppError('invalidrecord', { a: 'lti', status: 404 });
+    await queueToolMessages(platform, ctx.session.sid, { msg: request.query.lti_msg, errormsg: request.query.lti_errormsg });
+    const target = `/course/view.php?id=${courseid}`;
+    const container = Number(request.query.launch_container);
+    if (container !== 2 && container !== 3) return reply.header('Cache-Control', 'no-store').redirect(target, 303);
+    const nonce = randomBytes(16).toString('base64');
+    const title = platform.strings.get('return', COMPONENT, undefined, ctx.lang);
+    const html = `<!doctype html><html lang="${escapeHtml(ctx.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body><p><a href="${escapeHtml(target)}" target="_top">${escapeHtml(title)}</a></p>
+<script nonce="${nonce}">window.top.location.href = ${JSON.stringify(target)};</script></body></html>`;
+    return reply
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'self'; base-uri 'none'`)
+      .send(html);
+  } catch (error) {
+    return pageError(platform, request, reply, error);
+  }
+}
+
 /** Posts an OIDC error back to the validated redirect URI with the tool's state. */
 function authError(reply: FastifyReply, redirectUri: string, error: string, description: string, state: string) {
   return sendAutoPost(reply, redirectUri, { error, error_description: description, state }, error, 'Continue');
@@ -121,10 +121,18 @@ async function authorize(platform: Platform, request: FastifyRequest, reply: Fas
     .where('userid', '=', ctx.user.id)
     .where('typeid', '=', type.id)
     .where('expires', '>=', now())
-    .returning(['cmid'])
+    .returning(['cmid', 'courseid', 'section'])
     .executeTakeFirst();
   if (!hint) return authError(reply, redirectUri, 'invalid_request', 'the launch is no longer valid', state);
   try {
+    if (hint.cmid === 0) {
+      // A deep-linking request: access is checked again, as when it was started.
+      const idToken = await inTransaction(platform, ctx, async (tctx) => {
+        const { course } = await requireDeepLinking(tctx, hint.courseid, type.id);
+        return deepLinkingToken(tctx, type, course, hint.section, str('nonce'));
+      });
+      return sendAutoPost(reply, redirectUri, { id_token: idToken, state }, type.name, 'Continue');
+    }
     const subject = await launchSubject(ctx, hint.cmid);
     if (subject.type?.id !== type.id) return authError(reply, redirectUri, 'unauthorized_client', 'not the tool of this launch', state);
     const fields = await basicLaunchParams(ctx, subject, ctx.user);
@@ -154,7 +162,7 @@ async function registrationReturn(platform: Platform, request: FastifyRequest<{ 
     const status = request.query.status ?? '';
     const s = (key: string) => platform.strings.get(key, COMPONENT, undefined, ctx.lang);
     const success = status === 'success';
-    const message = success ? (request.query.lti_msg ?? s('successfullycreatedtooltype')) : (request.query.lti_errormsg || request.query.lti_msg || s('failedtocreatetooltype'));
+    const message = success ? request.query.lti_msg || s('successfullycreatedtooltype') : (request.query.lti_errormsg || request.query.lti_msg || s('failedtocreatetooltype'));
     if (success) await platform.db.updateTable('lti_tool_proxies').set({ state: PROXY_STATE_CONFIGURED, timemodified: now() }).where('id', '=', proxy.id).execute();
     else await platform.db.transaction().execute((trx) => deleteProxy(trx, proxy.id));
     const nonce = randomBytes(16).toString('base64');
@@ -172,6 +180,7 @@ async function registrationReturn(platform: Platform, request: FastifyRequest<{ 
 }
 
 export function registerLtiRoutes(app: FastifyInstance, platform: Platform): void {
+  registerAdvantageRoutes(app, platform);
   app.get('/mod/lti/icon.svg', (_request, reply) => reply.header('Content-Type', 'image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(ICON));
   app.get('/mod/lti/certs.php', async (_request, reply) => {
     // The first request makes the key pair, so the set is never empty.
@@ -179,6 +188,7 @@ export function registerLtiRoutes(app: FastifyInstance, platform: Platform): voi
     return reply.header('Content-Type', 'application/json').header('Cache-Control', 'public, max-age=300').send(await publicKeySet(platform.db));
   });
   app.get<{ Querystring: Query }>('/mod/lti/launch.php', (request, reply) => launch(platform, request, reply));
+  app.get<{ Querystring: Query }>(RETURN_PATH, (request, reply) => launchReturn(platform, request, reply));
   app.get('/mod/lti/auth.php', (request, reply) => authorize(platform, request, reply));
   app.post('/mod/lti/auth.php', (request, reply) => authorize(platform, request, reply));
   app.get<{ Querystring: Query }>('/mod/lti/externalregistrationreturn.php', (request, reply) => registrationReturn(platform, request, reply));

@@ -1,8 +1,9 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { hmacsign } from 'oauth-sign';
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
 
 /**
  * A small LTI tool for tests, on 127.0.0.1 only. Its OAuth 1.0 check is its own RFC 5849 code (not
@@ -13,6 +14,10 @@ export interface TestTool {
   received: Array<{ path: string; fields: Record<string, string> }>;
   /** The 1.1 secret the tool checks signatures with. */
   secret: string;
+  /** Where the tool publishes its public key (register it as the tool's public keyset URL). */
+  jwksUrl: string;
+  /** Signs claims with the tool's own RS256 key (client assertions, deep-linking responses). */
+  sign(claims: JWTPayload, lifetime?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -27,19 +32,30 @@ export const CARTRIDGE = `<?xml version="1.0" encoding="UTF-8"?>
   <blti:vendor><lticp:code>example</lticp:code><lticp:name>Example Inc.</lticp:name></blti:vendor>
 </cartridge_basiclti_link>`;
 
-/** RFC 3986 encoding as OAuth 1.0 wants it. */
+/** RFC 3986 encoding as OAuth 1.0 wants it (for the Authorization header the tool writes). */
 function enc(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** Checks an OAuth 1.0 HMAC-SHA1 signature over a form POST to `url` (RFC 5849 §3.4). */
+/** Query and form fields as one parameter set, a repeated name keeping every value. */
+function parameters(entries: Iterable<[string, string]>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of entries) {
+    const had = out[k];
+    out[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
+  }
+  return out;
+}
+
+/**
+ * Checks an OAuth 1.0 HMAC-SHA1 signature over a form POST to `url` (RFC 5849 §3.4). The tool signs and
+ * verifies with oauth-sign, a library Tessera does not use (Tessera signs with oauth-1.0a), so a
+ * mistake Tessera shares with its own library cannot pass unnoticed.
+ */
 export function verifyOAuth(url: string, fields: Record<string, string>, secret: string): boolean {
   const target = new URL(url);
-  const pairs: Array<[string, string]> = [...target.searchParams.entries(), ...Object.entries(fields).filter(([k]) => k !== 'oauth_signature')].map(([k, v]) => [enc(k), enc(v)]);
-  pairs.sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : 1) : a[0] < b[0] ? -1 : 1));
-  const base = ['POST', enc(`${target.protocol}//${target.host}${target.pathname}`), enc(pairs.map(([k, v]) => `${k}=${v}`).join('&'))].join('&');
-  const expected = createHmac('sha1', `${enc(secret)}&`).update(base).digest('base64');
-  return expected === fields.oauth_signature;
+  const params = parameters([...target.searchParams.entries(), ...Object.entries(fields).filter(([k]) => k !== 'oauth_signature')]);
+  return hmacsign('POST', `${target.protocol}//${target.host}${target.pathname}`, params, secret) === fields.oauth_signature;
 }
 
 /** The `Authorization: OAuth …` header a tool sends with an outcome request (RFC 5849 with the body hash extension). */
@@ -52,11 +68,29 @@ export function signOutcome(url: string, key: string, secret: string, xml: strin
     oauth_version: '1.0',
     oauth_body_hash: createHash('sha1').update(xml).digest('base64'),
   };
-  const pairs = Object.entries(params).map(([k, v]) => [enc(k), enc(v)] as [string, string]);
-  pairs.sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  const base = ['POST', enc(url), enc(pairs.map(([k, v]) => `${k}=${v}`).join('&'))].join('&');
-  params.oauth_signature = createHmac('sha1', `${enc(secret)}&`).update(base).digest('base64');
+  params.oauth_signature = hmacsign('POST', url, params, secret);
   return `OAuth ${Object.entries(params).map(([k, v]) => `${enc(k)}="${enc(v)}"`).join(', ')}`;
+}
+
+/**
+ * The address of Tessera's LTI 1.3 authorization endpoint as a tool's browser reaches it after the
+ * login initiation (`login` holds the initiation's fields): the standard OIDC request, with overrides.
+ */
+export function authRequestUrl(login: Record<string, string>, redirectUri: string, overrides: Record<string, string> = {}): string {
+  const q = new URLSearchParams({
+    scope: 'openid',
+    response_type: 'id_token',
+    response_mode: 'form_post',
+    prompt: 'none',
+    client_id: login.client_id ?? '',
+    redirect_uri: redirectUri,
+    login_hint: login.login_hint ?? '',
+    lti_message_hint: login.lti_message_hint ?? '',
+    nonce: 'nonce-123',
+    state: 'state-abc',
+    ...overrides,
+  });
+  return `/mod/lti/auth.php?${q.toString()}`;
 }
 
 /** A Basic Outcomes request body. */
@@ -96,11 +130,24 @@ export async function startTestTool(options: TestToolOptions = {}): Promise<Test
   const secret = options.secret ?? 'tool-secret';
   const received: TestTool['received'] = [];
   const pending = new Map<string, { nonce: string; iss: string; clientId: string }>();
+  const pair = await generateKeyPair('RS256', { modulusLength: 2048 });
+  const publicJwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'test-tool-key', alg: 'RS256', use: 'sig' };
+  // Claims may bring their own iat and exp (to test expired tokens).
+  const sign = (claims: JWTPayload, lifetime = 300) => {
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test-tool-key' });
+    if (claims.iat === undefined) jwt.setIssuedAt();
+    if (claims.exp === undefined) jwt.setExpirationTime(`${lifetime}s`);
+    return jwt.sign(pair.privateKey);
+  };
   let base = '';
   const handler: RequestListener = (request, response) => {
     void (async () => {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       const query = new URL(request.url ?? '/', 'http://x').searchParams;
+      if (path === '/jwks') {
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [publicJwk] }));
+        return;
+      }
       if (path === '/login') {
         const fields = request.method === 'POST' ? new URLSearchParams(await body(request)) : query;
         received.push({ path, fields: Object.fromEntries(fields) });
@@ -137,6 +184,14 @@ export async function startTestTool(options: TestToolOptions = {}): Promise<Test
           const { payload } = await jwtVerify(fields.id_token, jwks, { issuer: expected.iss, audience: expected.clientId });
           if (payload.nonce !== expected.nonce) throw new Error('nonce');
           const type = String(payload['https://purl.imsglobal.org/spec/lti/claim/message_type']);
+          if (type === 'LtiDeepLinkingRequest') {
+            // The teacher "chooses" content: the tool posts its signed answer back to the platform at once.
+            const settings = payload[`${DL_CLAIM}deep_linking_settings`] as { deep_link_return_url: string };
+            const jwt = await sign(deepLinkingClaims(payload, expected.clientId, chosenItem(base)));
+            const html = `<!doctype html><html lang="en"><head><title>Test tool</title></head><body><h1>Choosing content</h1><form id="f" method="post" action="${escapeText(settings.deep_link_return_url).replace(/"/g, '&quot;')}"><input type="hidden" name="JWT" value="${jwt}"><button>Return</button></form><script>document.getElementById('f').submit();</script></body></html>`;
+            response.writeHead(200, { 'Content-Type': 'text/html' }).end(html);
+            return;
+          }
           response.writeHead(200, { 'Content-Type': 'text/html' }).end(page('Test tool', ['verified', `LTI 1.3 ${type}`, `Hello ${typeof payload.name === 'string' ? payload.name : (payload.sub ?? '')}`]));
         } catch (error) {
           response.writeHead(400, { 'Content-Type': 'text/html' }).end(page('Test tool', ['not verified', error instanceof Error ? error.message : 'bad token']));
@@ -199,7 +254,30 @@ export async function startTestTool(options: TestToolOptions = {}): Promise<Test
   const server: Server = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: base, received, secret, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: base, received, secret, jwksUrl: `${base}/jwks`, sign, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const DL_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
+const LTI_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
+
+/** The claims of a deep-linking response answering a request's id_token with one resource link. */
+export function deepLinkingClaims(request: JWTPayload, clientId: string, item: Record<string, unknown>): JWTPayload {
+  const settings = (request[`${DL_CLAIM}deep_linking_settings`] ?? {}) as { data?: string };
+  return {
+    iss: clientId,
+    aud: request.iss,
+    nonce: randomBytes(12).toString('hex'),
+    [`${LTI_CLAIM}message_type`]: 'LtiDeepLinkingResponse',
+    [`${LTI_CLAIM}version`]: '1.3.0',
+    [`${LTI_CLAIM}deployment_id`]: request[`${LTI_CLAIM}deployment_id`],
+    [`${DL_CLAIM}content_items`]: [item],
+    ...(settings.data ? { [`${DL_CLAIM}data`]: settings.data } : {}),
+  };
+}
+
+/** The content item the test tool returns when a teacher chooses content. */
+export function chosenItem(base: string): Record<string, unknown> {
+  return { type: 'ltiResourceLink', title: 'Chapter 3 quiz', text: 'Ten questions on <cells>', url: `${base}/target?item=3`, custom: { chapter: '3' }, lineItem: { label: 'Chapter 3 quiz', scoreMaximum: 50 } };
 }
 
 /** The action and hidden fields of one of Tessera's auto-post pages. */

@@ -1,3 +1,4 @@
+import { runPeriodically } from '../../platform/periodic';
 import { CAP_ALLOW, CONTEXT_SYSTEM, RISK_PERSONAL } from '../../platform/access/types';
 import type { ComponentDefinition } from '../../platform/component';
 import { messageMethods } from './external';
@@ -16,24 +17,6 @@ export const messageComponent: ComponentDefinition = {
   capabilities: [{ name: 'moodle/site:readallmessages', captype: 'read', contextlevel: CONTEXT_SYSTEM, riskbitmask: RISK_PERSONAL, archetypes: { manager: CAP_ALLOW } }],
   routes: (app, platform) => {
     if (!platform.config.smtpUrl) return;
-    let timer: NodeJS.Timeout | undefined;
-    let running = false;
-    app.addHook('onReady', (done) => {
-      timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        processEmailQueue(platform)
-          .catch((error: unknown) => platform.log.error({ err: error }, 'mail sender failed'))
-          .finally(() => {
-            running = false;
-          });
-      }, EMAIL_INTERVAL_MS);
-      timer.unref();
-      done();
-    });
-    app.addHook('onClose', (_instance, done) => {
-      clearInterval(timer);
-      done();
-    });
+    runPeriodically(app, platform, EMAIL_INTERVAL_MS, 'mail sender failed', processEmailQueue);
   },
 };

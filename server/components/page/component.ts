@@ -1,4 +1,4 @@
-import { CAP_ALLOW, CONTEXT_COURSE, RISK_XSS } from '../../platform/access/types';
+import { CAP_ALLOW, CONTEXT_COURSE, CONTEXT_MODULE, RISK_XSS } from '../../platform/access/types';
 import type { ComponentDefinition } from '../../platform/component';
 import { moduleViewPage } from '../courseformat/pages';
 import { pageMethods } from './external';
@@ -17,6 +17,13 @@ export const pageComponent: ComponentDefinition = {
       contextlevel: CONTEXT_COURSE,
       riskbitmask: RISK_XSS,
       archetypes: { editingteacher: CAP_ALLOW, manager: CAP_ALLOW },
+    },
+    {
+      name: 'mod/page:view',
+      captype: 'read',
+      contextlevel: CONTEXT_MODULE,
+      riskbitmask: 0,
+      archetypes: { guest: CAP_ALLOW, user: CAP_ALLOW },
     },
   ],
   methods: pageMethods,

@@ -1,9 +1,9 @@
-import { modPageAddInstance, modPageGetPagesByCourses, modPageUpdateInstance } from '../../../api/page';
+import { modPageAddInstance, modPageGetPagesByCourses, modPageUpdateInstance, modPageViewPage } from '../../../api/page';
 import { now } from '../../platform/platform';
 import { formatString, formatText } from '../../platform/sanitize';
 import { defineMethod } from '../../ws/method';
 import { requireCourseAccess } from '../course/access';
-import { requireModuleAccess } from '../courseformat/access';
+import { logModuleViewed, requireModuleAccess } from '../courseformat/access';
 import { addModule } from '../courseformat/cms';
 import { updateModuleGroupSettings } from '../courseformat/groupsettings';
 import { visibleModulesByCourses } from '../courseformat/readers';
@@ -57,4 +57,6 @@ const getPagesByCourses = defineMethod(modPageGetPagesByCourses, async (ctx, { c
   return { pages, warnings };
 });
 
-export const pageMethods = [addInstance, updateInstance, getPagesByCourses];
+const viewPage = defineMethod(modPageViewPage, (ctx, { pageid }) => logModuleViewed(ctx, 'page', pageid));
+
+export const pageMethods = [viewPage, addInstance, updateInstance, getPagesByCourses];

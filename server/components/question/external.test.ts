@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Question, QuestionSummary } from '../../../api/question';
 import { testDialects } from '../../test/databases';
@@ -104,5 +106,47 @@ describe.each(testDialects)('core_question on %s', (dialect) => {
     const multi = await ok<Question>(site, teacher, 'core_question_get_question', { questionid: questionids[1] });
     expect(multi).toMatchObject({ qtype: 'multichoice', single: false, name: 'Gift MC' });
     expect((await call(site, student, 'core_question_import_gift', { courseid, text: 'x {T}' })).exception?.errorcode).toBe('nopermissions');
+  });
+
+  it('imports a Moodle XML export into the categories it names, all or nothing', async () => {
+    const xml = readFileSync(join(import.meta.dirname, 'testdata', 'moodle-export.xml'), 'utf8');
+    const { questionids } = await ok<{ questionids: number[] }>(site, teacher, 'core_question_import_xml', { courseid, text: xml });
+    expect(questionids).toHaveLength(5);
+    const [strong, bases, neutral, water, ph] = await Promise.all(questionids.map((questionid) => ok<Question>(site, teacher, 'core_question_get_question', { questionid })));
+    expect(strong).toMatchObject({ qtype: 'multichoice', single: true, name: 'Strong acid', defaultmark: 2, generalfeedback: '<p>Strong acids ionise completely.</p>' });
+    expect(strong!.questiontext).toBe('<p>Which of these is a <strong>strong</strong> acid?</p>');
+    expect(strong!.answers).toMatchObject([{ answer: 'HCl', fraction: 1, feedback: 'Yes.' }, { answer: 'CH<sub>3</sub>COOH', fraction: 0 }]);
+    expect(bases).toMatchObject({ single: false, questiontext: 'Tick the bases &amp; alkalis', answers: [{ fraction: 0.5 }, { fraction: 0.5 }, { fraction: -1 }] });
+    expect(neutral).toMatchObject({ qtype: 'truefalse', answers: [{ answer: 'true', fraction: 1, feedback: 'Right.' }, { answer: 'false', fraction: 0 }] });
+    expect(water).toMatchObject({ qtype: 'shortanswer', usecase: true });
+    expect(ph).toMatchObject({ qtype: 'numerical', answers: [{ answer: '2', tolerance: 0.05 }] });
+    const { categories } = await ok<{ categories: Array<{ id: number; name: string }> }>(site, teacher, 'core_question_get_categories', { courseid });
+    const named = (name: string) => categories.find((c) => c.name === name)?.id;
+    expect([strong, bases, neutral].map((q) => q!.category)).toEqual([named('Acids and bases'), named('Acids and bases'), named('Acids and bases')]);
+    expect([water, ph].map((q) => q!.category)).toEqual([named('Formulae'), named('Formulae')]);
+
+    // Another import into the same category names reuses them; an unknown type or broken XML stores nothing.
+    const before = await count();
+    const categoriesBefore = categories.length;
+    const essay = xml.replace('<question type="numerical">', '<question type="essay">');
+    const refused = await call(site, teacher, 'core_question_import_xml', { courseid, text: essay });
+    expect(refused.exception?.errorcode).toBe('xmlimporterror');
+    expect(refused.exception?.message).toContain('Question 5: questions of type “essay” cannot be imported');
+    for (const text of ['<quiz><question type="truefalse">', '<?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY a "b">]><quiz/>', '<questions/>']) {
+      expect((await call(site, teacher, 'core_question_import_xml', { courseid, text })).exception?.errorcode).toBe('xmlimporterror');
+    }
+    expect(await count()).toBe(before);
+    expect((await ok<{ categories: unknown[] }>(site, teacher, 'core_question_get_categories', { courseid })).categories).toHaveLength(categoriesBefore);
+    expect((await call(site, student, 'core_question_import_xml', { courseid, text: xml })).exception?.errorcode).toBe('nopermissions');
+  });
+
+  it('puts GIFT questions into the category a $CATEGORY: line names', async () => {
+    const { questionids } = await ok<{ questionids: number[] }>(site, teacher, 'core_question_import_gift', {
+      courseid,
+      text: '$CATEGORY: $course$/top/Gases\n\n::Noble::Neon is a noble gas. {T}\n\n$CATEGORY: $course$/Metals\n::Iron::Symbol of iron? {=Fe}',
+    });
+    const { categories } = await ok<{ categories: Array<{ id: number; name: string }> }>(site, teacher, 'core_question_get_categories', { courseid });
+    const questions = await Promise.all(questionids.map((questionid) => ok<Question>(site, teacher, 'core_question_get_question', { questionid })));
+    expect(questions.map((q) => categories.find((c) => c.id === q.category)?.name)).toEqual(['Gases', 'Metals']);
   });
 });

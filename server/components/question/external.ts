@@ -7,6 +7,7 @@ import {
   coreQuestionGetQuestion,
   coreQuestionGetQuestions,
   coreQuestionImportGift,
+  coreQuestionImportXml,
   coreQuestionSaveQuestion,
 } from '../../../api/question';
 import { AppError } from '../../platform/errors';
@@ -15,7 +16,9 @@ import { formatString } from '../../platform/sanitize';
 import { defineMethod, type CallContext } from '../../ws/method';
 import { CAP_ADD, CAP_EDITALL, CAP_MANAGECATEGORY, CAP_VIEWALL, requireBank } from './access';
 import { parseGift } from './gift';
+import { importEntries } from './importer';
 import { COMPONENT, defaultCategory, loadQuestions, questionErrors, requireQuestionInCourse, writeQuestion } from './service';
+import { parseMoodleXml } from './xml';
 
 const getCategories = defineMethod(coreQuestionGetCategories, async (ctx, { courseid }) => {
   await requireBank(ctx, courseid, CAP_VIEWALL);
@@ -154,18 +157,18 @@ async function targetCategory(ctx: CallContext, courseid: number, contextid: num
 const importGift = defineMethod(coreQuestionImportGift, async (ctx, args) => {
   const { context, course } = await requireBank(ctx, args.courseid, CAP_ADD);
   const category = await targetCategory(ctx, args.courseid, context.id, course.shortname, args.categoryid);
-  const say = (id: string, a?: unknown) => ctx.platform.strings.get(id, COMPONENT, a, ctx.lang);
-  const read = parseGift(args.text);
-  const problems: string[] = [];
-  read.forEach((r, i) => {
-    if ('error' in r) problems.push(say('giftblockerror', { block: r.block, error: say(r.error) }));
-    else for (const code of Object.values(questionErrors({ ...r.question, courseid: args.courseid, id: 0, category }))) problems.push(say('giftblockerror', { block: i + 1, error: say(code) }));
-  });
-  if (read.length === 0) problems.push(say('giftnoanswers'));
-  if (problems.length) throw new AppError('giftimporterror', { component: COMPONENT, a: problems.join(' '), fields: { text: problems.join(' ') } });
-  const questionids: number[] = [];
-  for (const r of read) if ('question' in r) questionids.push(await writeQuestion(ctx.db, { ...r.question, courseid: args.courseid, id: 0, category }, category, ctx.user!.id));
-  return { questionids };
+  return { questionids: await importEntries(ctx, { courseid: args.courseid, context, category }, parseGift(args.text), 'giftimporterror') };
 });
 
-export const questionMethods = [getCategories, addCategory, deleteCategory, getQuestions, getQuestion, saveQuestion, deleteQuestion, importGift];
+const importXml = defineMethod(coreQuestionImportXml, async (ctx, args) => {
+  const { context, course } = await requireBank(ctx, args.courseid, CAP_ADD);
+  const category = await targetCategory(ctx, args.courseid, context.id, course.shortname, args.categoryid);
+  const entries = parseMoodleXml(args.text);
+  if (entries === 'xmlinvalid') {
+    const message = ctx.platform.strings.get('xmlinvalid', COMPONENT, undefined, ctx.lang);
+    throw new AppError('xmlimporterror', { component: COMPONENT, a: message, fields: { text: message } });
+  }
+  return { questionids: await importEntries(ctx, { courseid: args.courseid, context, category }, entries, 'xmlimporterror') };
+});
+
+export const questionMethods = [getCategories, addCategory, deleteCategory, getQuestions, getQuestion, saveQuestion, deleteQuestion, importGift, importXml];

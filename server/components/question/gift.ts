@@ -1,7 +1,5 @@
+import type { ImportEntry } from './importer';
 import type { QuestionArgs } from './service';
-
-/** One question read from GIFT text, or why its block could not be read. */
-export type GiftResult = { question: Omit<QuestionArgs, 'courseid' | 'id' | 'category'> } | { error: string; block: number };
 
 type Answer = QuestionArgs['answers'][number];
 
@@ -125,12 +123,26 @@ function readBlock(block: string): Omit<QuestionArgs, 'courseid' | 'id' | 'categ
   return { ...base, qtype: 'shortanswer', answers };
 }
 
-/** Reads GIFT text: blocks separated by blank lines, `//` comment lines and `$CATEGORY:` lines skipped. */
-export function parseGift(source: string): GiftResult[] {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n').filter((l) => !/^\s*\/\//.test(l) && !/^\s*\$CATEGORY:/.test(l));
+/**
+ * Reads GIFT text: blocks separated by blank lines, `//` comment lines skipped, `$CATEGORY: path` lines
+ * switching the category of the questions after them. Questions are numbered from 1 in the file.
+ */
+export function parseGift(source: string): ImportEntry[] {
+  const lines = source.replace(/\r\n?/g, '\n').split('\n').filter((l) => !/^\s*\/\//.test(l));
   const blocks = lines.join('\n').split(/\n\s*\n/).map((b) => b.trim()).filter((b) => b !== '');
-  return blocks.map((block, i) => {
-    const read = readBlock(block);
-    return typeof read === 'string' ? { error: read, block: i + 1 } : { question: read };
-  });
+  const entries: ImportEntry[] = [];
+  let number = 0;
+  for (const block of blocks) {
+    const rest: string[] = [];
+    for (const line of block.split('\n')) {
+      const category = /^\s*\$CATEGORY:\s*(.*)$/.exec(line);
+      if (category && rest.length === 0) entries.push({ category: category[1]!.trim() });
+      else rest.push(line);
+    }
+    if (rest.join('').trim() === '') continue;
+    number += 1;
+    const read = readBlock(rest.join('\n'));
+    entries.push(typeof read === 'string' ? { error: read, block: number } : { question: read, block: number });
+  }
+  return entries;
 }

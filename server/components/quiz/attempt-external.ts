@@ -1,4 +1,5 @@
 import {
+  GRACE_PERIOD_MIN,
   modQuizGetAttemptAccessInformation,
   modQuizGetAttemptData,
   modQuizGetAttemptReview,
@@ -18,7 +19,8 @@ import { loadQuestions } from '../question/service';
 import { CAP_ATTEMPT, CAP_IGNORETIMELIMITS, CAP_PREVIEW, CAP_REVIEWMYATTEMPTS, CAP_VIEWREPORTS, COMPONENT, requireQuiz, type QuizAccess } from './access';
 import { attemptSlots, createAttempt, finishAttempt, isAnswered, pagesOf, saveResponses, userAttempts, type AttemptRow } from './attempts';
 import { rescale } from './grades';
-import { attemptEndTime, clearPasswordPassed, GRACE_PERIOD_MIN, passwordKey, passwordPassed, preflightParts, preventAccessReasons, preventNewAttemptReasons, validatePreflight } from './rules';
+import { attemptEndTime, clearPasswordPassed, passwordKey, passwordPassed, preflightParts, preventAccessReasons, preventNewAttemptReasons, validatePreflight } from './rules';
+import { abandonAttempt, applyExpiry, dueDate, expireUnfinished, expiryAction, markOverdue, timeupAction } from './expiry';
 import { datesFor, sayFor } from './say';
 import { attemptOut, FULL_REVIEW, placesOf, questionOut, reviewOptions, reviewTimeBit, type ReviewOptions } from './views';
 
@@ -33,15 +35,15 @@ async function endOf(ctx: CallContext, qa: QuizAccess, attempt: AttemptRow): Pro
 }
 
 /**
- * Expiry (activities.md §3.2, overdue handling "autosubmit"): an unfinished attempt past its end and
- * the grace period is finished with the answers saved until then. Answers the attempt as it is now.
+ * Expiry (activities.md §3.2), run whenever an attempt is loaded: past its end, an unfinished attempt is
+ * finished, made overdue or abandoned by the quiz's overdue handling. Answers the attempt as it is now.
  */
 async function handleExpiry(ctx: CallContext, qa: QuizAccess, attempt: AttemptRow): Promise<AttemptRow> {
   if (!UNFINISHED.includes(attempt.state)) return attempt;
   const end = await endOf(ctx, qa, attempt);
-  if (!end || now() <= end + GRACE_PERIOD_MIN) return attempt;
-  await finishAttempt(ctx.db, qa.quiz, attempt, end);
-  await clearPasswordPassed(ctx.db, passwordKey(ctx), qa.quiz.id);
+  const action = expiryAction(qa.quiz, attempt.state, end, now());
+  if (action === 'none') return attempt;
+  if (await applyExpiry(ctx.db, qa.quiz, attempt, end, action)) await clearPasswordPassed(ctx.db, passwordKey(ctx), qa.quiz.id);
   return ctx.db.selectFrom('quiz_attempts').selectAll().where('id', '=', attempt.id).executeTakeFirstOrThrow();
 }
 
@@ -60,12 +62,17 @@ async function requireOwnAttempt(ctx: CallContext, attemptid: number, lock = fal
   return { qa, attempt };
 }
 
-/** An unfinished own attempt whose time is not over, with the password passed in this session. */
-async function requireOpenAttempt(ctx: CallContext, attemptid: number, preflight: ReadonlyArray<{ name: string; value: string }>, lock = false) {
-  const { qa, attempt } = await requireOwnAttempt(ctx, attemptid, lock);
+/**
+ * An unfinished own attempt after expiry handling, with the password passed in this session. An overdue
+ * attempt may only be summarised and submitted (`stateoverdue` elsewhere).
+ */
+async function requireOpenAttempt(ctx: CallContext, attemptid: number, preflight: ReadonlyArray<{ name: string; value: string }>, opts: { lock?: boolean; overdueAllowed?: boolean } = {}) {
+  const own = await requireOwnAttempt(ctx, attemptid, opts.lock);
+  const qa = own.qa;
+  const attempt = await handleExpiry(ctx, qa, own.attempt);
   if (!UNFINISHED.includes(attempt.state)) throw new AppError('attemptalreadyclosed', { component: COMPONENT });
+  if (attempt.state === 'overdue' && !opts.overdueAllowed) throw new AppError('stateoverdue', { component: COMPONENT });
   const end = await endOf(ctx, qa, attempt);
-  if (end && now() > end + GRACE_PERIOD_MIN) throw new AppError('attempttimeover', { component: COMPONENT });
   await validatePreflight(ctx, qa.quiz, preflight);
   return { qa, attempt, end };
 }
@@ -158,27 +165,45 @@ const getAttemptData = defineMethod(modQuizGetAttemptData, async (ctx, args) => 
 });
 
 const getAttemptSummary = defineMethod(modQuizGetAttemptSummary, async (ctx, args) => {
-  const { attempt, end } = await requireOpenAttempt(ctx, args.attemptid, args.preflightdata);
+  const { qa, attempt, end } = await requireOpenAttempt(ctx, args.attemptid, args.preflightdata, { overdueAllowed: true });
   const { questions } = await questionsOf(ctx, attempt, null);
-  return { questions, endtime: end, warnings: [] };
+  const overdue = attempt.state === 'overdue';
+  return { questions, endtime: end, state: overdue ? ('overdue' as const) : ('inprogress' as const), duedate: overdue ? dueDate(qa.quiz, end) : 0, warnings: [] };
 });
 
 const saveAttempt = defineMethod(modQuizSaveAttempt, async (ctx, args) => {
-  const { attempt } = await requireOpenAttempt(ctx, args.attemptid, args.preflightdata, true);
+  const { attempt } = await requireOpenAttempt(ctx, args.attemptid, args.preflightdata, { lock: true });
   await saveResponses(ctx.db, attempt, args.data);
   return { status: true, warnings: [] };
 });
 
+/**
+ * process_attempt (activities.md §3.3): past the end (less 2 s) time is up; answers arriving more than
+ * the silent minimum after the end are discarded; time up with a grace period makes the attempt overdue
+ * (abandoned past its due date), otherwise it finishes. An overdue attempt takes no answers, only submission.
+ */
 const processAttempt = defineMethod(modQuizProcessAttempt, async (ctx, args) => {
-  const { qa, attempt } = await requireOwnAttempt(ctx, args.attemptid, true);
+  const own = await requireOwnAttempt(ctx, args.attemptid, true);
+  const qa = own.qa;
+  const attempt = own.attempt.state === 'overdue' ? await handleExpiry(ctx, qa, own.attempt) : own.attempt;
   if (!UNFINISHED.includes(attempt.state)) throw new AppError('attemptalreadyclosed', { component: COMPONENT });
   await validatePreflight(ctx, qa.quiz, args.preflightdata);
   const end = await endOf(ctx, qa, attempt);
   const t = now();
   const timeup = args.timeup || (end > 0 && t > end - 2);
-  // Answers that arrive after the end plus the grace period are not saved (activities.md §3.3).
-  if (!(end > 0 && t > end + GRACE_PERIOD_MIN)) await saveResponses(ctx.db, attempt, args.data);
-  if (!args.finishattempt && !timeup) return { state: 'inprogress' as const, warnings: [] };
+  const toolate = end > 0 && t > end + GRACE_PERIOD_MIN;
+  if (!toolate && attempt.state === 'inprogress') await saveResponses(ctx.db, attempt, args.data);
+  const action = timeup ? timeupAction(qa.quiz, end, t) : 'none';
+  if (!args.finishattempt && action !== 'finish') {
+    if (action === 'none') return { state: attempt.state as 'inprogress' | 'overdue', warnings: [] };
+    if (action === 'overdue') {
+      if (attempt.state !== 'overdue') await markOverdue(ctx.db, qa.quiz, attempt, end);
+      return { state: 'overdue' as const, warnings: [] };
+    }
+    await abandonAttempt(ctx.db, attempt);
+    await clearPasswordPassed(ctx.db, passwordKey(ctx), qa.quiz.id);
+    return { state: 'abandoned' as const, warnings: [] };
+  }
   await finishAttempt(ctx.db, qa.quiz, attempt, end > 0 ? Math.min(t, end) : t);
   await clearPasswordPassed(ctx.db, passwordKey(ctx), qa.quiz.id);
   await logContextEvent(ctx, qa.modcontext, { eventname: '\\mod_quiz\\event\\attempt_submitted', component: COMPONENT, action: 'submitted', target: 'attempt', crud: 'u', objectid: attempt.id, courseid: qa.course.id });
@@ -186,19 +211,22 @@ const processAttempt = defineMethod(modQuizProcessAttempt, async (ctx, args) => 
 });
 
 const getAttemptReview = defineMethod(modQuizGetAttemptReview, async (ctx, args) => {
-  const attempt = await ctx.db.selectFrom('quiz_attempts').selectAll().where('id', '=', args.attemptid).executeTakeFirst();
-  if (!attempt) throw invalidRecord('quiz_attempts', `attempt ${args.attemptid}`);
-  const qa = await requireQuiz(ctx, { quizid: attempt.quiz });
+  const found = await ctx.db.selectFrom('quiz_attempts').selectAll().where('id', '=', args.attemptid).executeTakeFirst();
+  if (!found) throw invalidRecord('quiz_attempts', `attempt ${args.attemptid}`);
+  const qa = await requireQuiz(ctx, { quizid: found.quiz });
+  // An attempt whose time ran out is closed first, so the page a timed-out learner lands on can show it.
+  await expireUnfinished(ctx.db, qa.quiz, qa.modcontext, found.userid);
+  const attempt = await ctx.db.selectFrom('quiz_attempts').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
   const say = sayFor(ctx);
   let options: ReviewOptions;
   if (attempt.userid === ctx.user!.id && !(await ctx.access.hasCapability(CAP_VIEWREPORTS, qa.modcontext))) {
-    if (attempt.state !== 'finished') throw new AppError('attemptclosed', { component: COMPONENT });
+    if (UNFINISHED.includes(attempt.state)) throw new AppError('attemptclosed', { component: COMPONENT });
     await ctx.access.requireCapability(CAP_REVIEWMYATTEMPTS, qa.modcontext);
     options = reviewOptions(qa.quiz, reviewTimeBit(qa.quiz, attempt, now()));
     if (!options.attempt) throw new AppError('noreview', { component: COMPONENT, status: 403 });
   } else {
     if (!(await ctx.access.hasCapability(CAP_VIEWREPORTS, qa.modcontext))) throw new AppError('noreviewattempt', { component: COMPONENT, status: 403 });
-    if (attempt.state !== 'finished') throw new AppError('attemptclosed', { component: COMPONENT });
+    if (UNFINISHED.includes(attempt.state)) throw new AppError('attemptclosed', { component: COMPONENT });
     options = FULL_REVIEW;
   }
   const pages = pagesOf(attempt.layout);
@@ -232,6 +260,7 @@ async function targetUser(ctx: CallContext, qa: QuizAccess, userid: number): Pro
 const getUserAttempts = defineMethod(modQuizGetUserAttempts, async (ctx, args) => {
   const qa = await requireQuiz(ctx, { quizid: args.quizid });
   const userid = await targetUser(ctx, qa, args.userid);
+  await expireUnfinished(ctx.db, qa.quiz, qa.modcontext, userid);
   let query = ctx.db.selectFrom('quiz_attempts').selectAll().where('quiz', '=', qa.quiz.id).where('userid', '=', userid);
   if (!args.includepreviews) query = query.where('preview', '=', 0);
   if (args.status === 'finished') query = query.where('state', 'in', ['finished', 'abandoned']);
@@ -243,6 +272,7 @@ const getUserAttempts = defineMethod(modQuizGetUserAttempts, async (ctx, args) =
 const getUserBestGrade = defineMethod(modQuizGetUserBestGrade, async (ctx, args) => {
   const qa = await requireQuiz(ctx, { quizid: args.quizid });
   const userid = await targetUser(ctx, qa, args.userid);
+  await expireUnfinished(ctx.db, qa.quiz, qa.modcontext, userid);
   const row = await ctx.db.selectFrom('quiz_grades').select('grade').where('quiz', '=', qa.quiz.id).where('userid', '=', userid).executeTakeFirst();
   if (!row) return { hasgrade: false, warnings: [] };
   const factor = 10 ** qa.quiz.decimalpoints;

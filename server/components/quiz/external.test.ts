@@ -65,6 +65,55 @@ describe.each(testDialects)('mod_quiz on %s', (dialect) => {
     expect((await call(site, ana, 'mod_quiz_add_instance', quizArgs(courseid))).exception?.errorcode).toBe('nopermissions');
   });
 
+  it('lists quizzes with their settings (the password only to those who manage activities), logs views and describes the rules', async () => {
+    const { quizid, cmid } = await addQuiz({ password: 'Owl', timelimit: 1800, attempts: 3, browsersecurity: 'securewindow', overduehandling: 'autoabandon' });
+    type Listed = { quizzes: Array<{ id: number; coursemodule: number; password?: string; timelimit: number; overduehandling: string; hasquestions: number }> };
+    const forAna = (await ok<Listed>(site, ana, 'mod_quiz_get_quizzes_by_courses', { courseids: [courseid] })).quizzes.find((q) => q.id === quizid)!;
+    expect(forAna).toMatchObject({ coursemodule: cmid, timelimit: 1800, overduehandling: 'autoabandon', hasquestions: 1 });
+    expect(forAna.password).toBeUndefined();
+    const forTeacher = (await ok<Listed>(site, teacher, 'mod_quiz_get_quizzes_by_courses', { courseids: [courseid] })).quizzes.find((q) => q.id === quizid)!;
+    expect(forTeacher.password).toBe('Owl');
+
+    await ok(site, ana, 'mod_quiz_view_quiz', { quizid });
+    const logged = await db().selectFrom('logstore_standard_log').select('eventname').where('userid', '=', anaId).where('objectid', '=', quizid).where('component', '=', 'mod_quiz').execute();
+    expect(logged.map((l) => l.eventname)).toContain('\\mod_quiz\\event\\course_module_viewed');
+
+    type Info = { canattempt: boolean; canmanage: boolean; canviewreports: boolean; accessrules: string[]; activerulenames: string[]; preventaccessreasons: string[] };
+    const info = await ok<Info>(site, ana, 'mod_quiz_get_quiz_access_information', { quizid });
+    expect(info).toMatchObject({ canattempt: true, canmanage: false, canviewreports: false, preventaccessreasons: [] });
+    expect(info.activerulenames).toEqual(['quizaccess_numattempts', 'quizaccess_timelimit', 'quizaccess_password', 'quizaccess_securewindow']);
+    expect(info.accessrules).toHaveLength(5);
+    expect((await ok<Info>(site, teacher, 'mod_quiz_get_quiz_access_information', { quizid })).canmanage).toBe(true);
+    // The pre-flight asks for the password and shows both notices before a new attempt.
+    const parts = await ok<{ preflightparts: string[] }>(site, ana, 'mod_quiz_get_attempt_access_information', { quizid });
+    expect(parts.preflightparts).toEqual(['quizpassword', 'timelimit', 'securewindow']);
+  });
+
+  it('changes settings: a new maximum grade rescales the stored grades, a new page size repaginates, learners are refused', async () => {
+    const { quizid, cmid } = await addQuiz({ grade: 20 });
+    const { attempt } = (await start(ana, quizid)).data!;
+    await ok(site, ana, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: (await rightAnswers(ana, attempt!.id)).slice(0, 2), finishattempt: true });
+    expect(await ok(site, ana, 'mod_quiz_get_user_best_grade', { quizid })).toMatchObject({ grade: 10 });
+    await ok(site, teacher, 'mod_quiz_update_instance', { cmid, ...quizArgs(courseid, { grade: 50, questionsperpage: 3 }), courseid: undefined, section: undefined });
+    expect(await ok(site, ana, 'mod_quiz_get_user_best_grade', { quizid })).toMatchObject({ grade: 25 });
+    const item = await db().selectFrom('grade_items').select('grademax').where('itemmodule', '=', 'quiz').where('iteminstance', '=', quizid).executeTakeFirstOrThrow();
+    expect(Number(item.grademax)).toBe(50);
+    const structure = await ok<{ slots: Array<{ page: number }> }>(site, teacher, 'mod_quiz_get_structure', { quizid });
+    expect(structure.slots.map((s) => s.page)).toEqual([1, 1, 1, 2]);
+    const refused = await call(site, ana, 'mod_quiz_update_instance', { cmid, name: 'Mine now' });
+    expect(refused.exception?.errorcode).toBe('nopermissions');
+    expect((await db().selectFrom('quiz').select('name').where('id', '=', quizid).executeTakeFirstOrThrow()).name).toBe('Test quiz');
+  });
+
+  it('grades by the average of the finished attempts when asked', async () => {
+    const { quizid } = await addQuiz({ grademethod: 2, attempts: 2 });
+    for (const count of [4, 2]) {
+      const { attempt } = (await start(ben, quizid)).data!;
+      await ok(site, ben, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: (await rightAnswers(ben, attempt!.id)).slice(0, count), finishattempt: true });
+    }
+    expect(await ok(site, ben, 'mod_quiz_get_user_best_grade', { quizid })).toMatchObject({ hasgrade: true, grade: 15 });
+  });
+
   it('a password quiz refuses start_attempt without the password or with a differently cased one, then accepts it once per session', async () => {
     const { quizid } = await addQuiz({ password: 'Secret' });
     const info = await ok<{ ispreflightcheckrequired?: boolean; preflightparts: string[] }>(site, ana, 'mod_quiz_get_attempt_access_information', { quizid });
@@ -82,6 +131,11 @@ describe.each(testDialects)('mod_quiz on %s', (dialect) => {
     expect(data.questions).toHaveLength(2);
     // Ben's session has not passed it.
     expect((await call(site, ben, 'mod_quiz_get_attempt_data', { attemptid: right.data!.attempt!.id, page: 0 })).exception?.errorcode).toBe('notyourattempt');
+    // Finishing clears the acceptance: the next attempt asks again.
+    await ok(site, ana, 'mod_quiz_process_attempt', { attemptid: right.data!.attempt!.id, finishattempt: true });
+    const next = await ok<{ preflightparts: string[] }>(site, ana, 'mod_quiz_get_attempt_access_information', { quizid });
+    expect(next.preflightparts).toEqual(['quizpassword']);
+    expect((await start(ana, quizid)).exception?.errorcode).toBe('passworderror');
   });
 
   it('runs an attempt: pages, autosave, summary, finish, grading, review and the gradebook', async () => {
@@ -96,9 +150,20 @@ describe.each(testDialects)('mod_quiz on %s', (dialect) => {
     await ok(site, ana, 'mod_quiz_save_attempt', { attemptid: attempt!.id, data: answers.slice(0, 3) });
     const saved = await page(ana, attempt!.id, 1);
     expect(saved.navigation.map((n) => n.state)).toEqual(['answered', 'answered', 'answered', 'notyetanswered']);
-    // A value a question cannot take is refused and changes nothing.
-    const bad = await call(site, ana, 'mod_quiz_save_attempt', { attemptid: attempt!.id, data: [{ name: `q${attempt!.id}:99_answer`, value: 'x' }] });
-    expect(bad.exception?.errorcode).toBe('invalidparameter');
+    // An unknown question, a choice out of range, a true/false value that is neither, another attempt's field: refused, nothing changes.
+    // Slots follow makeQuestions: 1 multiple choice (two choices, one answer), 2 true/false.
+    const slotOf = (type: 'multichoice' | 'truefalse') => (type === 'multichoice' ? 1 : 2);
+    for (const [name, value] of [
+      [`q${attempt!.id}:99_answer`, 'x'],
+      [`q${attempt!.id}:${slotOf('multichoice')}_answer`, '7'],
+      [`q${attempt!.id}:${slotOf('truefalse')}_answer`, 'yes'],
+      [`q${attempt!.id}:${slotOf('multichoice')}_choice0`, '1'],
+      [`q${attempt!.id + 1000}:1_answer`, '0'],
+    ]) {
+      const bad = await call(site, ana, 'mod_quiz_save_attempt', { attemptid: attempt!.id, data: [{ name: name!, value: value! }] });
+      expect(bad.exception?.errorcode, name).toBe('invalidparameter');
+    }
+    expect((await page(ana, attempt!.id, 1)).navigation.map((n) => n.state)).toEqual(['answered', 'answered', 'answered', 'notyetanswered']);
     // A second attempt cannot start while this one is open.
     expect((await start(ana, quizid)).exception?.errorcode).toBe('attemptstillinprogress');
     const done = await ok<{ state: string }>(site, ana, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: [answers[3]!], finishattempt: true });
@@ -137,14 +202,80 @@ describe.each(testDialects)('mod_quiz on %s', (dialect) => {
     const data = await page(ben, attempt!.id, 0);
     expect(data.endtime).toBe(attempt!.timestart + 600);
     const answers = await rightAnswers(ben, attempt!.id);
-    // Almost twelve minutes later: the limit and the grace minute have passed.
+    // Almost twelve minutes later: the limit and the grace minute have passed; the answers are discarded.
     await db().updateTable('quiz_attempts').set({ timestart: attempt!.timestart - 700 }).where('id', '=', attempt!.id).execute();
-    expect((await call(site, ben, 'mod_quiz_save_attempt', { attemptid: attempt!.id, data: answers })).exception?.errorcode).toBe('attempttimeover');
     const late = await ok<{ state: string }>(site, ben, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: answers, timeup: true });
     expect(late.state).toBe('finished');
     const row = await db().selectFrom('quiz_attempts').selectAll().where('id', '=', attempt!.id).executeTakeFirstOrThrow();
     expect(Number(row.sumgrades)).toBe(0);
     expect(row.timefinish).toBe(row.timestart + 600);
+    expect((await call(site, ben, 'mod_quiz_save_attempt', { attemptid: attempt!.id, data: answers })).exception?.errorcode).toBe('attemptalreadyclosed');
+  });
+
+  it('submits an expired attempt automatically when it is next loaded, with the answers saved in time', async () => {
+    const { quizid } = await addQuiz({ timelimit: 600 });
+    const { attempt } = (await start(ben, quizid)).data!;
+    await ok(site, ben, 'mod_quiz_save_attempt', { attemptid: attempt!.id, data: (await rightAnswers(ben, attempt!.id)).slice(0, 2) });
+    await db().updateTable('quiz_attempts').set({ timestart: attempt!.timestart - 700 }).where('id', '=', attempt!.id).execute();
+    expect((await call(site, ben, 'mod_quiz_get_attempt_data', { attemptid: attempt!.id, page: 0 })).exception?.errorcode).toBe('attemptalreadyclosed');
+    // The review the page sends the learner to shows it submitted at its end time, and the grade counts.
+    const review = await ok<Review & { attempt: Attempt }>(site, ben, 'mod_quiz_get_attempt_review', { attemptid: attempt!.id });
+    expect(review.attempt).toMatchObject({ state: 'finished', timefinish: attempt!.timestart - 700 + 600, sumgrades: 2 });
+    expect(await ok(site, ben, 'mod_quiz_get_user_best_grade', { quizid })).toMatchObject({ hasgrade: true, grade: 10 });
+  });
+
+  it('with a grace period, time up makes the attempt overdue: no more answers, only the summary and submitting, until the period ends', async () => {
+    const { quizid } = await addQuiz({ timelimit: 600, overduehandling: 'graceperiod', graceperiod: 3600 });
+    const rules = await ok<{ accessrules: string[] }>(site, ana, 'mod_quiz_get_quiz_access_information', { quizid });
+    expect(rules.accessrules.join(' ')).toContain('1 hour to submit');
+    const { attempt } = (await start(ana, quizid)).data!;
+    const answers = await rightAnswers(ana, attempt!.id);
+    // At zero (within the silent minute) the browser sends the answers with "time up": saved, and the attempt is overdue.
+    await db().updateTable('quiz_attempts').set({ timestart: attempt!.timestart - 630 }).where('id', '=', attempt!.id).execute();
+    expect((await ok<{ state: string }>(site, ana, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: answers.slice(0, 3), timeup: true })).state).toBe('overdue');
+    expect((await call(site, ana, 'mod_quiz_get_attempt_data', { attemptid: attempt!.id, page: 0 })).exception?.errorcode).toBe('stateoverdue');
+    expect((await call(site, ana, 'mod_quiz_save_attempt', { attemptid: attempt!.id, data: [answers[3]!] })).exception?.errorcode).toBe('stateoverdue');
+    const summary = await ok<{ state: string; duedate: number }>(site, ana, 'mod_quiz_get_attempt_summary', { attemptid: attempt!.id });
+    expect(summary.state).toBe('overdue');
+    expect(summary.duedate).toBe(attempt!.timestart - 630 + 600 + 3600 + 60);
+    expect((await start(ana, quizid)).exception?.errorcode).toBe('stateoverdue');
+    // Later answers are not taken; submitting within the grace period grades what was saved.
+    await db().updateTable('quiz_attempts').set({ timestart: attempt!.timestart - 1800 }).where('id', '=', attempt!.id).execute();
+    expect((await ok<{ state: string }>(site, ana, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: [answers[3]!], finishattempt: true })).state).toBe('finished');
+    const row = await db().selectFrom('quiz_attempts').selectAll().where('id', '=', attempt!.id).executeTakeFirstOrThrow();
+    expect(Number(row.sumgrades)).toBe(3);
+  });
+
+  it('abandons an attempt past its grace period, or at expiry when attempts must be submitted in time; abandoned attempts are never graded', async () => {
+    const grace = await addQuiz({ timelimit: 600, overduehandling: 'graceperiod', graceperiod: 600 });
+    const first = (await start(ben, grace.quizid)).data!.attempt!;
+    await ok(site, ben, 'mod_quiz_save_attempt', { attemptid: first.id, data: await rightAnswers(ben, first.id) });
+    await db().updateTable('quiz_attempts').set({ timestart: first.timestart - 1300 }).where('id', '=', first.id).execute();
+    const info = await ok<{ isfinished: boolean }>(site, ben, 'mod_quiz_get_attempt_access_information', { quizid: grace.quizid, attemptid: first.id });
+    expect(info.isfinished).toBe(true);
+    expect((await call(site, ben, 'mod_quiz_process_attempt', { attemptid: first.id, finishattempt: true })).exception?.errorcode).toBe('attemptalreadyclosed');
+
+    const strict = await addQuiz({ timelimit: 600, overduehandling: 'autoabandon', attempts: 2 });
+    const second = (await start(ben, strict.quizid)).data!.attempt!;
+    await ok(site, ben, 'mod_quiz_save_attempt', { attemptid: second.id, data: await rightAnswers(ben, second.id) });
+    await db().updateTable('quiz_attempts').set({ timestart: second.timestart - 700 }).where('id', '=', second.id).execute();
+    expect((await call(site, ben, 'mod_quiz_get_attempt_summary', { attemptid: second.id })).exception?.errorcode).toBe('attemptalreadyclosed');
+    // Nobody looks again: the teacher's report closes it as the rules say.
+    const report = await ok<{ rows: ReportRow[] }>(site, teacher, 'mod_quiz_get_attempts_report', { quizid: strict.quizid });
+    expect(report.rows.map((r) => [r.state, r.grade])).toEqual([['abandoned', null]]);
+
+    const rows = await db().selectFrom('quiz_attempts').select(['state', 'sumgrades']).where('id', 'in', [first.id, second.id]).execute();
+    expect(rows).toEqual([{ state: 'abandoned', sumgrades: null }, { state: 'abandoned', sumgrades: null }]);
+    for (const quizid of [grace.quizid, strict.quizid]) expect(await ok(site, ben, 'mod_quiz_get_user_best_grade', { quizid })).toMatchObject({ hasgrade: false });
+    // An abandoned attempt still counts: one of two left.
+    const attempts = await ok<{ attempts: Attempt[] }>(site, ben, 'mod_quiz_get_user_attempts', { quizid: strict.quizid, status: 'finished' });
+    expect(attempts.attempts.map((a) => a.state)).toEqual(['abandoned']);
+  });
+
+  it('refuses a grace period of a minute or less, field by field', async () => {
+    const bad = await call(site, teacher, 'mod_quiz_add_instance', quizArgs(courseid, { overduehandling: 'graceperiod', graceperiod: 60 }));
+    expect(bad.exception?.errorcode).toBe('invalidsettings');
+    expect(bad.exception?.fielderrors?.map((f) => f.field)).toEqual(['graceperiod']);
   });
 
   it('accepts answers within the grace period when time is up', async () => {

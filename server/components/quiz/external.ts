@@ -24,6 +24,7 @@ import { updateModuleGroupSettings } from '../courseformat/groupsettings';
 import { visibleModulesByCourses } from '../courseformat/readers';
 import { CAP_ADDINSTANCE, CAP_ATTEMPT, CAP_IGNORETIMELIMITS, CAP_MANAGE, CAP_PREVIEW, CAP_REGRADE, CAP_REVIEWMYATTEMPTS, CAP_VIEWREPORTS, COMPONENT, requireQuiz, type QuizAccess } from './access';
 import { gradeAttemptSlots } from './attempts';
+import { expireUnfinished } from './expiry';
 import { rescale, syncGradeItem, updateBestGrades, updateSumgrades } from './grades';
 import { activeRuleNames, preventAccessReasons, ruleDescriptions } from './rules';
 import { datesFor, durationText, sayFor } from './say';
@@ -67,6 +68,7 @@ const updateInstance = defineMethod(modQuizUpdateInstance, async (ctx, args) => 
   const after = await ctx.db.selectFrom('quiz').selectAll().where('id', '=', cm.instance).executeTakeFirstOrThrow();
   await syncGradeItem(ctx.db, after, cm.id);
   await afterGradeChange(ctx.db, before, after);
+  if (before.questionsperpage !== after.questionsperpage) await repaginate(ctx, after.id, after.questionsperpage);
   return { cmid: cm.id, instance: cm.instance };
 });
 
@@ -105,6 +107,8 @@ const getQuizzesByCourses = defineMethod(modQuizGetQuizzesByCourses, async (ctx,
       questionsperpage: q.questionsperpage,
       shufflequestions: q.shufflequestions,
       browsersecurity: q.browsersecurity,
+      overduehandling: q.overduehandling,
+      graceperiod: q.graceperiod,
       sumgrades: Number(q.sumgrades),
       grade: Number(q.grade),
       decimalpoints: q.decimalpoints,
@@ -251,6 +255,7 @@ const regradeAttempts = defineMethod(modQuizRegradeAttempts, async (ctx, args) =
 const getAttemptsReport = defineMethod(modQuizGetAttemptsReport, async (ctx, args) => {
   const qa = await requireQuiz(ctx, { quizid: args.quizid });
   await ctx.access.requireCapability(CAP_VIEWREPORTS, qa.modcontext);
+  await expireUnfinished(ctx.db, qa.quiz, qa.modcontext);
   const base = ctx.db.selectFrom('quiz_attempts as a').innerJoin('user as u', 'u.id', 'a.userid').where('a.quiz', '=', args.quizid).where('a.preview', '=', 0);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const attempts = await base

@@ -101,7 +101,16 @@ async function quizTables(db: Kysely<unknown>, dialect: DialectName): Promise<vo
   await (db as Kysely<{ modules: { name: string } }>).insertInto('modules').values({ name: 'quiz' }).execute();
 }
 
+/** What happens when an attempt's time runs out (activities.md §3.1), and the grace period for submitting it. */
+async function overdueHandling(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('quiz').addColumn('overduehandling', 'varchar(16)', (c) => c.notNull().defaultTo('autosubmit')).execute();
+  await db.schema.alterTable('quiz').addColumn('graceperiod', 'integer', (c) => c.notNull().defaultTo(86400)).execute();
+}
+
 export const quizMigrations: ComponentMigrations = {
   component: 'mod_quiz',
-  migrations: [{ name: '0001_quiz', up: quizTables }],
+  migrations: [
+    { name: '0001_quiz', up: quizTables },
+    { name: '0002_overdue_handling', up: overdueHandling },
+  ],
 };

@@ -4,9 +4,6 @@ import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../ws/method';
 import { COMPONENT, type QuizRow } from './access';
 
-/** Answers may arrive this long after the end time (Moodle's graceperiodmin) before they are discarded. */
-export const GRACE_PERIOD_MIN = 60;
-
 /** Where the quiz password was accepted: the session, or for token calls the user. */
 export function passwordKey(ctx: CallContext): string {
   return ctx.session?.sid ?? `user:${ctx.user?.id ?? 0}`;
@@ -42,6 +39,9 @@ export function ruleDescriptions(quiz: QuizRow, ignoreTimeLimits: boolean, say: 
   if (quiz.timeclose) out.push(say(quiz.timeclose > Date.now() / 1000 ? 'quizcloseson' : 'quizclosed', date(quiz.timeclose)));
   if (quiz.attempts > 0) out.push(say('attemptsallowedn', quiz.attempts));
   if (quiz.timelimit > 0 && !ignoreTimeLimits) out.push(say('timelimitn', duration(quiz.timelimit)));
+  const timed = (quiz.timelimit > 0 && !ignoreTimeLimits) || quiz.timeclose > 0;
+  if (timed && quiz.overduehandling === 'graceperiod') out.push(say('overduehandlingrule_graceperiod', duration(quiz.graceperiod)));
+  if (timed && quiz.overduehandling === 'autoabandon') out.push(say('overduehandlingrule_autoabandon'));
   if (quiz.password !== '') out.push(say('requirepasswordmessage'));
   if (quiz.browsersecurity === 'securewindow') out.push(say('popupwithjavascriptsupport'));
   return out;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { REVIEW_FIELDS, type modQuizAddInstance } from '../../../api/quiz';
+import { GRACE_PERIOD_MIN, REVIEW_FIELDS, type modQuizAddInstance } from '../../../api/quiz';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { now, type Platform } from '../../platform/platform';
@@ -26,6 +26,8 @@ export function settingsColumns(s: QuizSettings) {
     shuffleanswers: s.shuffleanswers ? 1 : 0,
     password: s.password,
     browsersecurity: s.browsersecurity,
+    overduehandling: s.overduehandling,
+    graceperiod: s.graceperiod,
     grade: s.grade,
     decimalpoints: s.decimalpoints,
     reviewattempt: s.reviewattempt,
@@ -38,12 +40,13 @@ export function settingsColumns(s: QuizSettings) {
   };
 }
 
-/** The close time must follow the open time. */
+/** The close time must follow the open time; a grace period must be longer than the silent minimum. */
 export function requireValidSettings(platform: Platform, s: QuizSettings, lang: string): void {
-  if (s.timeopen && s.timeclose && s.timeclose < s.timeopen) {
-    const message = platform.strings.get('closebeforeopen', COMPONENT, undefined, lang);
-    throw new AppError('invalidsettings', { component: COMPONENT, a: message, fields: { timeclose: message } });
-  }
+  const fields: Record<string, string> = {};
+  if (s.timeopen && s.timeclose && s.timeclose < s.timeopen) fields.timeclose = platform.strings.get('closebeforeopen', COMPONENT, undefined, lang);
+  if (s.overduehandling === 'graceperiod' && s.graceperiod <= GRACE_PERIOD_MIN) fields.graceperiod = platform.strings.get('graceperiodtoosmall', COMPONENT, GRACE_PERIOD_MIN, lang);
+  const messages = Object.values(fields);
+  if (messages.length) throw new AppError('invalidsettings', { component: COMPONENT, a: messages.join(' '), fields });
 }
 
 /** After the maximum grade changed: stored best grades are rescaled and pushed again. */
@@ -78,6 +81,8 @@ const FORM_FIELDS = [
   'shuffleanswers',
   'password',
   'browsersecurity',
+  'overduehandling',
+  'graceperiod',
   'grade',
   'decimalpoints',
   ...REVIEW_FIELDS,

@@ -1,12 +1,26 @@
+import { runPeriodically } from '../../platform/periodic';
 import { CAP_MANAGEREPORTS, CAP_VIEWREPORTS } from '../../../api/report';
 import { getSystemContext } from '../../platform/access/contexts';
 import { CAP_ALLOW, CONTEXT_COURSE, CONTEXT_SYSTEM, RISK_CONFIG, RISK_PERSONAL } from '../../platform/access/types';
 import type { ComponentDefinition } from '../../platform/component';
 import { requireCourseAccess } from '../course/access';
-import { registerReportRoutes } from './export';
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform';
+import { registerDataRoute } from './data';
+import { registerExportRoute } from './export';
+import { registerResultRoute } from './result';
+import { runDueReports } from './schedule';
 import { reportMethods } from './external';
 import { reportMigrations } from './migrations';
 import { loadReport, requireManage, requireRunReport } from './service';
+
+/** How often each server process looks for scheduled reports that are due. */
+const SCHEDULE_INTERVAL_MS = 60_000;
+
+/** Every minute, the due scheduled reports run (claimed one by one, so processes never run one twice). */
+function startScheduler(app: FastifyInstance, platform: Platform): void {
+  runPeriodically(app, platform, SCHEDULE_INTERVAL_MS, 'scheduled reports failed', runDueReports);
+}
 
 /** block_configurable_reports: SQL reports run read-only, listed per site and per course. */
 export const reportComponent: ComponentDefinition = {
@@ -48,5 +62,10 @@ export const reportComponent: ComponentDefinition = {
       },
     },
   ],
-  routes: registerReportRoutes,
+  routes: (app, platform) => {
+    registerExportRoute(app, platform);
+    registerDataRoute(app, platform);
+    registerResultRoute(app, platform);
+    startScheduler(app, platform);
+  },
 };

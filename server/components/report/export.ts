@@ -1,21 +1,20 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createAccess } from '../../platform/access/checker';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import type { CallContext } from '../../ws/method';
 import { csvField } from '../feedback/export';
 import { PreparedReport, type Placeholders } from './query';
-import { openReadOnly, type ReadOnlySession } from './readonly';
-import { EXPORT_ROW_CAP, placeholdersFor, queryTimeoutMs, requireRunReport, toCell, type ReportRow } from './service';
+import type { ReadOnlySession } from './readonly';
+import { routeContext, routeFailure } from './run';
+import { EXPORT_ROW_CAP, openSource, placeholdersFor, queryTimeoutMs, requireRunReport, sourceQuery, toCell, type ReportRow } from './service';
 
 /** Rows read from the database per batch while streaming. */
 const BATCH = 1000;
 /** An export may take longer than a page: each batch gets this many statement timeouts. */
 const EXPORT_TIMEOUT_FACTOR = 6;
 
-type ExportQuery = { id?: string; format?: string; starttime?: string; endtime?: string };
+type ExportQuery = { id?: string; format?: string; source?: string; starttime?: string; endtime?: string };
 
 const text = (value: unknown) => {
   const cell = toCell(value);
@@ -56,30 +55,33 @@ function xlsxStream(prepared: PreparedReport, session: ReadOnlySession, values: 
 }
 
 /**
- * `GET /blocks/configurable_reports/export.php?id=<report>&format=csv|xlsx`: every row of a report
- * (up to EXPORT_ROW_CAP), streamed from the read-only connection. Same permission as running it.
+ * `GET /blocks/configurable_reports/export.php?id=<report>&format=csv|xlsx[&source=remote]`: every row
+ * of a report (up to EXPORT_ROW_CAP), streamed from the read-only connection. Same permission as running it.
  */
 async function exportReport(platform: Platform, request: FastifyRequest<{ Querystring: ExportQuery }>, reply: FastifyReply) {
-  const user = request.user;
-  const fail = (error: AppError) => reply.code(error.status).send({ error: platform.strings.errorMessage(error.errorcode, error.component, error.a), errorcode: error.errorcode });
-  if (!user) return fail(new AppError('requireloginerror', { status: 401 }));
   const id = Number(request.query.id);
   const format = request.query.format ?? 'csv';
-  if (!Number.isInteger(id) || id <= 0 || (format !== 'csv' && format !== 'xlsx')) return fail(new AppError('invalidparameter', { debuginfo: 'id, format' }));
-  const ctx: CallContext = { platform, db: platform.db, user, session: request.tsession, access: createAccess(platform.db, user.id), lang: user.lang || 'en', ip: request.ip };
+  const source = request.query.source ?? 'main';
   let report: ReportRow;
   let session: ReadOnlySession | undefined;
   let prepared: PreparedReport;
   let values: Placeholders;
+  let lang: string | undefined;
   try {
+    const ctx = routeContext(platform, request);
+    lang = ctx.lang;
+    if (!Number.isInteger(id) || id <= 0 || (format !== 'csv' && format !== 'xlsx') || (source !== 'main' && source !== 'remote')) {
+      throw new AppError('invalidparameter', { debuginfo: 'id, format, source' });
+    }
     const found = await requireRunReport(ctx, id);
     report = found.report;
     values = placeholdersFor(ctx, found.context, { starttime: Number(request.query.starttime) || 0, endtime: Number(request.query.endtime) || 0 });
-    session = await openReadOnly(platform.db, platform.dialect, platform.config.databaseUrl, (await queryTimeoutMs(ctx)) * EXPORT_TIMEOUT_FACTOR);
-    prepared = await PreparedReport.prepare(session, report.querysql, values);
+    const text = sourceQuery(report, source);
+    session = await openSource(ctx, source, (await queryTimeoutMs(ctx)) * EXPORT_TIMEOUT_FACTOR);
+    prepared = await PreparedReport.prepare(session, text, values);
   } catch (error) {
     await session?.close();
-    if (error instanceof AppError) return fail(error);
+    if (error instanceof AppError) return routeFailure(platform, reply, error, lang);
     throw error;
   }
   const filename = `${report.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'report'}.${format}`;
@@ -91,6 +93,6 @@ async function exportReport(platform: Platform, request: FastifyRequest<{ Querys
   return reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(xlsxStream(prepared, session, values, report.name));
 }
 
-export function registerReportRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerExportRoute(app: FastifyInstance, platform: Platform): void {
   app.get<{ Querystring: ExportQuery }>('/blocks/configurable_reports/export.php', (request, reply) => exportReport(platform, request, reply));
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSystemContext, getContext } from '../../platform/access/contexts';
+import { ensureCategoryContext, getSystemContext, getContext } from '../../platform/access/contexts';
+import { assignRole, getRoleByShortname } from '../../platform/access/install';
 import { CONTEXT_COURSE } from '../../platform/access/types';
 import { setConfig } from '../../platform/config-store';
 import { testDialects } from '../../test/databases';
@@ -77,6 +78,26 @@ describe.each(testDialects)('block_configurable_reports on %s', (dialect) => {
 
     expect((await call(site, admin, 'block_configurable_reports_delete_report', { id })).error).toBe(false);
     expect((await counts()).reports).toBe(before.reports - 1);
+  });
+
+  it('lists a category report in the site index for those with its capability in the category, and runs it for them only', async () => {
+    const category = await db().insertInto('course_categories').values({ name: 'Sciences' }).returning('id').executeTakeFirstOrThrow();
+    const categoryContext = await ensureCategoryContext(db(), category.id, 0);
+    const headId = await site.createUser('head1');
+    const role = await getRoleByShortname(db(), 'editingteacher');
+    await assignRole(db(), role?.id ?? 0, headId, categoryContext.id);
+    const head = await site.sessionFor(headId);
+    const created = await save(admin, { name: 'Science staff', contextid: categoryContext.id });
+    const id = created.data?.id ?? 0;
+
+    const places = await call<{ places: Array<{ contextid: number; name: string }> }>(site, admin, 'block_configurable_reports_list_reports', {});
+    expect(places.data?.places).toContainEqual({ contextid: categoryContext.id, name: expect.stringContaining('Sciences') as unknown });
+    const index = await call<Listing>(site, head, 'block_configurable_reports_list_reports', {});
+    expect(index.data?.reports.map((r) => r.id)).toEqual([id]);
+    expect((await run(head, { id, mode: 'client' })).data?.data.length).toBeGreaterThan(0);
+    expect((await call<Listing>(site, teacher, 'block_configurable_reports_list_reports', {})).data?.reports).toEqual([]);
+    expect((await run(teacher, { id })).exception?.errorcode).toBe('nopermissions');
+    await call(site, admin, 'block_configurable_reports_delete_report', { id });
   });
 
   it('refuses bad fields by name and keeps nothing', async () => {

@@ -1,16 +1,20 @@
 import {
-  CLIENT_ROW_CAP,
+  CAP_SITE_CONFIG,
   PREVIEW_ROWS,
   blockConfigurableReportsDeleteReport,
   blockConfigurableReportsGetReport,
+  blockConfigurableReportsGetSettings,
   blockConfigurableReportsListReports,
+  blockConfigurableReportsListRuns,
   blockConfigurableReportsPreviewQuery,
   blockConfigurableReportsRunReport,
   blockConfigurableReportsSaveReport,
+  blockConfigurableReportsSaveSettings,
+  scheduleSchema,
   type ReportSummary,
 } from '../../../api/report';
 import { getContext, getSystemContext } from '../../platform/access/contexts';
-import { CONTEXT_COURSE, type Context } from '../../platform/access/types';
+import { CONTEXT_COURSE, CONTEXT_COURSECAT, type Context } from '../../platform/access/types';
 import { AppError } from '../../platform/errors';
 import { logContextEvent } from '../../platform/events';
 import { now } from '../../platform/platform';
@@ -19,7 +23,21 @@ import { defineMethod, type CallContext } from '../../ws/method';
 import { requireCourseAccess } from '../course/access';
 import { contextNames, loadContexts } from '../role/context-info';
 import { PreparedReport } from './query';
-import { canManage, loadReport, placeholdersFor, queryErrorMessage, reportContext, requireManage, requireRunReport, toCells, withReadOnly, type ReportRow } from './service';
+import {
+  canManage,
+  loadReport,
+  placeholdersFor,
+  queryErrorMessage,
+  reportContext,
+  requireManage,
+  requireRunReport,
+  toCells,
+  withReadOnly,
+  type ReportRow,
+} from './service';
+import { runTable } from './run';
+import { pruneRuns, RUNS_KEPT } from './schedule';
+import { maskAddress, readSettings, writeSettings } from './settings';
 import { COMPONENT, checkQuery } from './sqlguard';
 
 function log(ctx: CallContext, context: Context, action: string, crud: string, objectid: number) {
@@ -27,6 +45,7 @@ function log(ctx: CallContext, context: Context, action: string, crud: string, o
 }
 
 async function summaries(ctx: CallContext, rows: readonly ReportRow[], manage: boolean): Promise<ReportSummary[]> {
+  const remote = rows.some((r) => r.remotequerysql.trim() !== '') && (await readSettings(ctx)).remotedb !== '';
   const contexts = await loadContexts(ctx, [...new Set(rows.map((r) => r.contextid))]);
   const byId = new Map(contexts.map((c) => [c.id, c]));
   const names = await contextNames(ctx, contexts);
@@ -42,6 +61,8 @@ async function summaries(ctx: CallContext, rows: readonly ReportRow[], manage: b
       contextname: names.get(r.contextid)?.label ?? '',
       capability: r.capability,
       canedit: manage,
+      hasremote: remote && r.remotequerysql.trim() !== '',
+      timemodified: r.timemodified,
     };
   });
 }
@@ -61,6 +82,16 @@ async function visible(ctx: CallContext, rows: readonly ReportRow[], contexts: M
   return out;
 }
 
+/** The categories' contexts, in the order of the category tree, as places a report may be listed. */
+function categoryContexts(ctx: CallContext): Promise<Context[]> {
+  return ctx.db
+    .selectFrom('context')
+    .select(['id', 'contextlevel', 'instanceid', 'path', 'depth'])
+    .where('contextlevel', '=', CONTEXT_COURSECAT)
+    .orderBy('path')
+    .execute();
+}
+
 const listReports = defineMethod(blockConfigurableReportsListReports, async (ctx, args) => {
   const manage = await canManage(ctx);
   let query = ctx.db.selectFrom('block_configurable_reports').selectAll().orderBy('name').orderBy('id');
@@ -74,10 +105,13 @@ const listReports = defineMethod(blockConfigurableReportsListReports, async (ctx
   const rows = await query.execute();
   const contexts = new Map((await loadContexts(ctx, [...new Set(rows.map((r) => r.contextid))])).map((c) => [c.id, c]));
   const shown = manage ? rows : await visible(ctx, rows, contexts);
-  const placeContexts = manage ? [await getSystemContext(ctx.db), ...(courseContext ? [courseContext] : [])] : [];
+  const placeContexts = manage ? [await getSystemContext(ctx.db), ...(await categoryContexts(ctx)), ...(courseContext ? [courseContext] : [])] : [];
   const placeNames = await contextNames(ctx, placeContexts);
   const places = placeContexts.map((c) => ({ contextid: c.id, name: placeNames.get(c.id)?.label ?? '' }));
-  return { reports: await summaries(ctx, shown, manage), canmanage: manage, places };
+  const canconfigure = await ctx.access.hasCapability(CAP_SITE_CONFIG, await getSystemContext(ctx.db));
+  const settings = await readSettings(ctx);
+  const hasremotedb = manage && settings.remotedb !== '';
+  return { reports: await summaries(ctx, shown, manage), canmanage: manage, places, canconfigure, hasremotedb, querytimeout: settings.querytimeout };
 });
 
 const getReport = defineMethod(blockConfigurableReportsGetReport, async (ctx, args) => {
@@ -85,8 +119,24 @@ const getReport = defineMethod(blockConfigurableReportsGetReport, async (ctx, ar
   const manage = await canManage(ctx);
   const [summary] = await summaries(ctx, [report], manage);
   if (!summary) throw new AppError('invalidrecord', { a: 'block_configurable_reports' });
-  return { ...summary, querysql: manage ? report.querysql : '' };
+  return {
+    ...summary,
+    querysql: manage ? report.querysql : '',
+    remotequerysql: manage ? report.remotequerysql : '',
+    schedule: scheduleSchema.catch('none').parse(report.schedule),
+    emailresult: report.emailresult === 1,
+  };
 });
+
+/** The query text checked, or its refusal as the message of its field. */
+function checkedQuery(ctx: CallContext, field: 'querysql' | 'remotequerysql', text: string): string {
+  try {
+    return checkQuery(text);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError(error.errorcode, { component: error.component, a: error.a, fields: { [field]: queryErrorMessage(ctx, error) } });
+  }
+}
 
 const saveReport = defineMethod(blockConfigurableReportsSaveReport, async (ctx, args) => {
   await requireManage(ctx);
@@ -95,29 +145,41 @@ const saveReport = defineMethod(blockConfigurableReportsSaveReport, async (ctx, 
   if (!capability) {
     throw new AppError('unknowncapability', { component: COMPONENT, fields: { capability: ctx.platform.strings.get('unknowncapability', COMPONENT, undefined, ctx.lang) } });
   }
-  let querysql: string;
-  try {
-    querysql = checkQuery(args.querysql);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    throw new AppError(error.errorcode, { component: error.component, a: error.a, fields: { querysql: queryErrorMessage(ctx, error) } });
-  }
-  const values = { name: args.name, summary: args.summary, querysql, contextid: context.id, capability: args.capability, usermodified: ctx.user?.id ?? 0, timemodified: now() };
+  const querysql = checkedQuery(ctx, 'querysql', args.querysql);
+  const remotequerysql = args.remotequerysql.trim() === '' ? '' : checkedQuery(ctx, 'remotequerysql', args.remotequerysql);
+  const values = {
+    name: args.name,
+    summary: args.summary,
+    querysql,
+    remotequerysql,
+    contextid: context.id,
+    capability: args.capability,
+    usermodified: ctx.user?.id ?? 0,
+    schedule: args.schedule,
+    emailresult: args.emailresult ? 1 : 0,
+  };
   if (args.id === 0) {
-    const row = await ctx.db.insertInto('block_configurable_reports').values({ ...values, timecreated: now() }).returning('id').executeTakeFirstOrThrow();
+    // A new schedule runs at the runner's next look, then once per period.
+    const row = await ctx.db.insertInto('block_configurable_reports').values({ ...values, nextrun: now(), timecreated: now(), timemodified: now() }).returning('id').executeTakeFirstOrThrow();
     await log(ctx, context, 'created', 'c', row.id);
     return { id: row.id };
   }
-  await loadReport(ctx, args.id);
-  await ctx.db.updateTable('block_configurable_reports').set(values).where('id', '=', args.id).execute();
+  const { report } = await loadReport(ctx, args.id);
+  // Each save moves timemodified on, so an edit read before another save is caught even within one second.
+  const nextrun = args.schedule === report.schedule ? report.nextrun : now();
+  let update = ctx.db.updateTable('block_configurable_reports').set({ ...values, nextrun, timemodified: Math.max(now(), report.timemodified + 1) }).where('id', '=', args.id);
+  if (args.timemodified > 0) update = update.where('timemodified', '=', args.timemodified);
+  const result = await update.executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new AppError('reportchanged', { component: COMPONENT, status: 409 });
   await log(ctx, context, 'updated', 'u', args.id);
   return { id: args.id };
 });
 
 const deleteReport = defineMethod(blockConfigurableReportsDeleteReport, async (ctx, args) => {
   await requireManage(ctx);
-  const { context } = await loadReport(ctx, args.id);
+  const { report, context } = await loadReport(ctx, args.id);
   await log(ctx, context, 'deleted', 'd', args.id);
+  await pruneRuns(ctx.db, report, 0);
   await ctx.db.deleteFrom('block_configurable_reports').where('id', '=', args.id).execute();
   return { deleted: true };
 });
@@ -126,33 +188,59 @@ const previewQuery = defineMethod(blockConfigurableReportsPreviewQuery, async (c
   await requireManage(ctx);
   const context = args.courseid > 0 ? ((await getContext(ctx.db, CONTEXT_COURSE, args.courseid)) ?? null) : await getSystemContext(ctx.db);
   const values = placeholdersFor(ctx, context, { starttime: 0, endtime: 0 });
-  return withReadOnly(ctx, async (session) => {
-    const prepared = await PreparedReport.prepare(session, args.querysql, values);
-    const { rows, truncated } = await prepared.firstRows(values, PREVIEW_ROWS);
-    return { columns: prepared.columns, rows: toCells(rows), truncated };
+  return withReadOnly(
+    ctx,
+    async (session) => {
+      const prepared = await PreparedReport.prepare(session, args.querysql, values);
+      const { rows, truncated } = await prepared.firstRows(values, PREVIEW_ROWS);
+      return { columns: prepared.columns, rows: toCells(rows), truncated };
+    },
+    { source: args.source },
+  );
+});
+
+const runReport = defineMethod(blockConfigurableReportsRunReport, (ctx, args) => runTable(ctx, args));
+
+const listRuns = defineMethod(blockConfigurableReportsListRuns, async (ctx, args) => {
+  const { report } = await requireRunReport(ctx, args.id);
+  const runs = await ctx.db.selectFrom('block_configurable_reports_runs').selectAll().where('reportid', '=', report.id).orderBy('timecreated', 'desc').orderBy('id', 'desc').limit(RUNS_KEPT).execute();
+  return {
+    schedule: scheduleSchema.catch('none').parse(report.schedule),
+    runs: runs.map((r) => ({
+      id: r.id,
+      timecreated: r.timecreated,
+      status: r.status === 'ok' ? ('ok' as const) : ('failed' as const),
+      rowcount: r.rowcount,
+      truncated: r.truncated === 1,
+      message: r.message,
+      downloadurl: r.status === 'ok' ? `/blocks/configurable_reports/result.php?id=${r.id}` : '',
+    })),
+  };
+});
+
+async function requireSiteConfig(ctx: CallContext): Promise<void> {
+  await ctx.access.requireCapability(CAP_SITE_CONFIG, await getSystemContext(ctx.db));
+}
+
+const getSettings = defineMethod(blockConfigurableReportsGetSettings, async (ctx) => {
+  await requireSiteConfig(ctx);
+  const settings = await readSettings(ctx);
+  return { ...settings, remotedb: maskAddress(settings.remotedb) };
+});
+
+const saveSettings = defineMethod(blockConfigurableReportsSaveSettings, async (ctx, args) => {
+  await requireSiteConfig(ctx);
+  const saved = await writeSettings(ctx, args);
+  await logContextEvent(ctx, await getSystemContext(ctx.db), {
+    eventname: 'report_settings_updated',
+    component: COMPONENT,
+    action: 'updated',
+    target: 'settings',
+    objecttable: 'config',
+    objectid: 0,
+    crud: 'u',
   });
+  return { ...saved, remotedb: maskAddress(saved.remotedb) };
 });
 
-const runReport = defineMethod(blockConfigurableReportsRunReport, async (ctx, args) => {
-  const { report, context } = await requireRunReport(ctx, args.id);
-  const values = placeholdersFor(ctx, context, args);
-  try {
-    return await withReadOnly(ctx, async (session) => {
-      const prepared = await PreparedReport.prepare(session, report.querysql, values);
-      if (args.mode === 'client') {
-        const { rows, truncated } = await prepared.firstRows(values, CLIENT_ROW_CAP);
-        return { columns: prepared.columns, data: toCells(rows), recordsTotal: rows.length, recordsFiltered: rows.length, truncated };
-      }
-      const page = await prepared.page(values, args);
-      return { columns: page.columns, data: toCells(page.rows), recordsTotal: page.recordsTotal, recordsFiltered: page.recordsFiltered, truncated: false };
-    });
-  } catch (error) {
-    // The table shows a failing report as a warning above an empty list (the grid's `error` field).
-    if (error instanceof AppError && error.component === COMPONENT) {
-      return { columns: [], data: [], recordsTotal: 0, recordsFiltered: 0, truncated: false, error: queryErrorMessage(ctx, error) };
-    }
-    throw error;
-  }
-});
-
-export const reportMethods = [listReports, getReport, saveReport, deleteReport, previewQuery, runReport];
+export const reportMethods = [listReports, getReport, saveReport, deleteReport, previewQuery, runReport, listRuns, getSettings, saveSettings];

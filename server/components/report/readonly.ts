@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fork, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
@@ -161,7 +162,9 @@ const readerReady = new Map<string, Promise<boolean>>();
 function poolFor(url: string): pg.Pool {
   let pool = pools.get(url);
   if (!pool) {
-    pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 2000, allowExitOnIdle: true });
+    pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 2000, connectionTimeoutMillis: 5000, allowExitOnIdle: true });
+    // An idle connection the database drops (a restart, a remote going away) must not stop the server; the next session reconnects.
+    pool.on('error', () => undefined);
     pools.set(url, pool);
   }
   return pool;
@@ -218,10 +221,14 @@ async function ensureReaderRole(pool: pg.Pool): Promise<boolean> {
   }
 }
 
-/** PostgreSQL: a pooled connection of its own in a READ ONLY transaction, as the reader role, with a statement timeout. */
-async function postgresSession(url: string, timeoutMs: number): Promise<ReadOnlySession> {
+/**
+ * PostgreSQL: a READ ONLY transaction with a statement timeout on a pooled connection; on the site's
+ * own database also as the reader role. A remote database is the admin's: no role is made there, its
+ * configured user is expected to be read-only, and the transaction refuses writes regardless.
+ */
+async function postgresSession(url: string, timeoutMs: number, readerRole = true): Promise<ReadOnlySession> {
   const pool = poolFor(url);
-  const asReader = await ensureReaderRole(pool);
+  const asReader = readerRole && (await ensureReaderRole(pool));
   const client = await pool.connect();
   await client.query('begin transaction read only');
   await client.query(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
@@ -361,4 +368,29 @@ export async function openReadOnly(db: Kysely<DB>, dialect: Dialect, databaseUrl
     if (there?.rows[0]?.d === here.rows[0]?.d && there?.rows[0]?.s === here.rows[0]?.s) return postgresSession(databaseUrl, timeoutMs);
   }
   return inCallSession(db, dialect, timeoutMs);
+}
+
+/** The remote database is missing or refuses the connection: the admin's setting needs attention. */
+export function remoteUnavailable(detail: string): AppError {
+  return new AppError('remotedbunavailable', { component: COMPONENT, a: detail, debuginfo: detail });
+}
+
+/**
+ * Opens a read-only session on the second database the admin set up (`sqlite:<file>` or
+ * `postgres://…`), with the same statement timeout and refusals as the site's own.
+ */
+export async function openRemote(url: string, timeoutMs: number): Promise<ReadOnlySession> {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    if (file === '' || file === ':memory:' || !existsSync(file)) throw remoteUnavailable(`no database file ${file}`);
+    return sqliteSession(file, timeoutMs);
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    try {
+      return await postgresSession(url, timeoutMs, false);
+    } catch (error) {
+      throw error instanceof AppError ? error : remoteUnavailable(error instanceof Error ? error.message : String(error));
+    }
+  }
+  throw remoteUnavailable('unknown database address');
 }

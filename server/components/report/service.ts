@@ -1,32 +1,51 @@
 import type { Selectable } from 'kysely';
-import { CAP_MANAGEREPORTS, type Cell } from '../../../api/report';
+import { CAP_MANAGEREPORTS, type Cell, type ReportSource } from '../../../api/report';
 import type { ConfigurableReportTable } from '../../db/schema';
 import { getContextById, getSystemContext } from '../../platform/access/contexts';
 import { CONTEXT_COURSE, CONTEXT_COURSECAT, CONTEXT_SYSTEM, type Context } from '../../platform/access/types';
-import { getConfig } from '../../platform/config-store';
 import { AppError, invalidRecord } from '../../platform/errors';
 import { now } from '../../platform/platform';
 import type { CallContext } from '../../ws/method';
 import { requireCourseAccess } from '../course/access';
 import type { Placeholders } from './query';
-import { openReadOnly, type ReadOnlySession } from './readonly';
+import { openReadOnly, openRemote, type ReadOnlySession } from './readonly';
+import { readSettings } from './settings';
 import { COMPONENT } from './sqlguard';
 
 export type ReportRow = Selectable<ConfigurableReportTable>;
 
-/** Seconds a page, preview or count may run (config `block_configurable_reports_querytimeout`). */
-const DEFAULT_TIMEOUT = 10;
 /** Rows an export may hold at most. */
 export const EXPORT_ROW_CAP = 1_000_000;
 
 export async function queryTimeoutMs(ctx: Pick<CallContext, 'db'>): Promise<number> {
-  const value = Number(await getConfig(ctx.db, 'block_configurable_reports_querytimeout'));
-  return (Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT) * 1000;
+  return (await readSettings(ctx)).querytimeout * 1000;
 }
 
-/** Runs `work` on a fresh read-only session of the site's database, closing it afterwards. */
-export async function withReadOnly<T>(ctx: Pick<CallContext, 'db' | 'platform'>, work: (session: ReadOnlySession) => Promise<T>, timeoutMs?: number): Promise<T> {
-  const session = await openReadOnly(ctx.db, ctx.platform.dialect, ctx.platform.config.databaseUrl, timeoutMs ?? (await queryTimeoutMs(ctx)));
+/**
+ * A read-only session for a source: the site's own database (main), or the second connection the
+ * admin set up (remote; refused when there is none).
+ */
+export async function openSource(ctx: Pick<CallContext, 'db' | 'platform'>, source: ReportSource, timeoutMs: number): Promise<ReadOnlySession> {
+  if (source === 'main') return openReadOnly(ctx.db, ctx.platform.dialect, ctx.platform.config.databaseUrl, timeoutMs);
+  const { remotedb } = await readSettings(ctx);
+  if (remotedb === '') throw new AppError('noremotedb', { component: COMPONENT });
+  return openRemote(remotedb, timeoutMs);
+}
+
+/** The report's text for a source; a report without a remote query has nothing to run there. */
+export function sourceQuery(report: ReportRow, source: ReportSource): string {
+  if (source === 'main') return report.querysql;
+  if (report.remotequerysql.trim() === '') throw new AppError('noremotequery', { component: COMPONENT });
+  return report.remotequerysql;
+}
+
+/** Runs `work` on a fresh read-only session of the source's database, closing it afterwards. */
+export async function withReadOnly<T>(
+  ctx: Pick<CallContext, 'db' | 'platform'>,
+  work: (session: ReadOnlySession) => Promise<T>,
+  options: { timeoutMs?: number; source?: ReportSource } = {},
+): Promise<T> {
+  const session = await openSource(ctx, options.source ?? 'main', options.timeoutMs ?? (await queryTimeoutMs(ctx)));
   try {
     return await work(session);
   } finally {

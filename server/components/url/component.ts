@@ -1,4 +1,4 @@
-import { CAP_ALLOW, CONTEXT_COURSE } from '../../platform/access/types';
+import { CAP_ALLOW, CONTEXT_COURSE, CONTEXT_MODULE } from '../../platform/access/types';
 import type { ComponentDefinition } from '../../platform/component';
 import { moduleViewPage } from '../courseformat/pages';
 import { urlMethods } from './external';
@@ -17,6 +17,13 @@ export const urlComponent: ComponentDefinition = {
       contextlevel: CONTEXT_COURSE,
       riskbitmask: 0,
       archetypes: { editingteacher: CAP_ALLOW, manager: CAP_ALLOW },
+    },
+    {
+      name: 'mod/url:view',
+      captype: 'read',
+      contextlevel: CONTEXT_MODULE,
+      riskbitmask: 0,
+      archetypes: { guest: CAP_ALLOW, user: CAP_ALLOW },
     },
   ],
   methods: urlMethods,

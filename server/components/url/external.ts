@@ -1,9 +1,9 @@
-import { modUrlAddInstance, modUrlGetUrlsByCourses, modUrlUpdateInstance } from '../../../api/url';
+import { modUrlAddInstance, modUrlGetUrlsByCourses, modUrlUpdateInstance, modUrlViewUrl } from '../../../api/url';
 import { now } from '../../platform/platform';
 import { formatString, formatText } from '../../platform/sanitize';
 import { defineMethod } from '../../ws/method';
 import { requireCourseAccess } from '../course/access';
-import { requireModuleAccess } from '../courseformat/access';
+import { logModuleViewed, requireModuleAccess } from '../courseformat/access';
 import { addModule } from '../courseformat/cms';
 import { updateModuleGroupSettings } from '../courseformat/groupsettings';
 import { visibleModulesByCourses } from '../courseformat/readers';
@@ -56,4 +56,6 @@ const getUrlsByCourses = defineMethod(modUrlGetUrlsByCourses, async (ctx, { cour
   return { urls, warnings };
 });
 
-export const urlMethods = [addInstance, updateInstance, getUrlsByCourses];
+const viewUrl = defineMethod(modUrlViewUrl, (ctx, { urlid }) => logModuleViewed(ctx, 'url', urlid));
+
+export const urlMethods = [viewUrl, addInstance, updateInstance, getUrlsByCourses];

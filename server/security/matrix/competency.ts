@@ -110,5 +110,12 @@ export const competencyDeclarations: PermissionDeclarations = {
     },
   },
   tool_lp_list_courses_using_competency: { allowed: VIEWERS, args: async (fx) => ({ id: (await sharedTree(fx)).c1 }) },
+  core_competency_count_courses_using_competency: { allowed: VIEWERS, args: async (fx) => ({ id: (await sharedTree(fx)).c1 }) },
+  core_competency_competency_framework_viewed: { allowed: VIEWERS, args: async (fx) => ({ id: (await sharedTree(fx)).frameworkid }) },
+  core_competency_list_competencies: {
+    allowed: VIEWERS,
+    args: async (fx) => ({ filters: [{ column: 'competencyframeworkid', value: String((await sharedTree(fx)).frameworkid) }], sort: 'sortorder' }),
+  },
+  core_competency_count_competencies: { allowed: VIEWERS, args: async (fx) => ({ filters: [{ column: 'parentid', value: String((await sharedTree(fx)).p) }] }) },
   tool_lp_export_framework_csv: { allowed: VIEWERS, args: async (fx) => ({ id: (await sharedTree(fx)).frameworkid }) },
 };

@@ -1,3 +1,4 @@
+import { callAs } from '../../components/tag/fixtures';
 import { COURSE_EDITORS, COURSE_MEMBERS, COURSE_STAFF, type MatrixFixture, type MatrixRole, type PermissionDeclarations } from './types';
 
 type Added = { cmid: number; instance: number };
@@ -71,4 +72,21 @@ export const feedbackDeclarations: PermissionDeclarations = {
     args: async (fx) => ({ feedbackid: await feedbackid(fx) }),
   },
   mod_feedback_get_responses_analysis: { allowed: COURSE_STAFF, args: async (fx) => ({ feedbackid: await feedbackid(fx), perpage: 10 }) },
+  mod_feedback_delete_response: {
+    allowed: COURSE_EDITORS,
+    why: 'mod/feedback:deletesubmissions belongs to editing teachers and managers.',
+    args: async (fx) => ({ feedbackid: await feedbackid(fx), completedid: await freshResponse(fx) }),
+  },
 };
+
+/** A response of a new MX101 student to the shared feedback, to delete. */
+async function freshResponse(fx: MatrixFixture): Promise<number> {
+  const id = await feedbackid(fx);
+  const { itemid } = await feedback(fx);
+  const userid = await fx.newUser('student');
+  const session = await fx.site.sessionFor(userid);
+  const answered = await callAs(fx.site, session, 'mod_feedback_process_page', { feedbackid: id, page: 0, responses: [{ name: `textfield_${itemid}`, value: `Answer ${fx.unique()}` }] });
+  if (answered.error) throw new Error('matrix: the student could not answer the feedback');
+  const row = await fx.site.platform.db.selectFrom('feedback_completed').select('id').where('feedback', '=', id).where('userid', '=', userid).executeTakeFirstOrThrow();
+  return row.id;
+}

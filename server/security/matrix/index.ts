@@ -1,6 +1,7 @@
 import { assignDeclarations } from './assign';
 import { cohortDeclarations } from './cohort';
 import { competencyDeclarations } from './competency';
+import { completionDeclarations } from './completion';
 import { coreDeclarations } from './core';
 import { courseDeclarations } from './course';
 import { enrolDeclarations } from './enrol';
@@ -44,4 +45,5 @@ export const declarations: PermissionDeclarations = {
   ...navigationDeclarations,
   ...templatelibraryDeclarations,
   ...themeDeclarations,
+  ...completionDeclarations,
 };

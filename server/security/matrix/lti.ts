@@ -9,6 +9,10 @@ async function newTool(fx: MatrixFixture): Promise<number> {
   return card.id;
 }
 
+/** A tool of MX101 made by the admin (course tools are per course). */
+const courseTool = (fx: MatrixFixture) =>
+  fx.once('lti:coursetool', async () => (await fx.admin<{ id: number }>('mod_lti_save_course_tool_type', { courseid: fx.courseid, name: 'Matrix course tool', baseurl: 'https://tool.example/course', ltiversion: 'LTI-1p0' })).id);
+
 const sharedTool = (fx: MatrixFixture) => fx.once('lti:tool', () => newTool(fx));
 
 /** An external tool activity in MX101 using the shared tool. */
@@ -51,6 +55,22 @@ export const ltiDeclarations: PermissionDeclarations = {
       await sharedTool(fx);
       return { courseid: fx.courseid };
     },
+  },
+  mod_lti_get_course_tool_types: { allowed: COURSE_EDITORS, why: 'Course tools are managed with mod/lti:addcoursetool in the course.', args: (fx) => ({ courseid: fx.courseid }) },
+  mod_lti_save_course_tool_type: {
+    allowed: COURSE_EDITORS,
+    why: 'Course tools are managed with mod/lti:addcoursetool in the course.',
+    args: (fx) => ({ courseid: fx.courseid, name: `Matrix course tool ${fx.unique()}`, baseurl: 'https://tool.example/course', ltiversion: 'LTI-1p0' }),
+  },
+  mod_lti_get_course_tool_type_settings: {
+    allowed: COURSE_EDITORS,
+    why: 'Course tools are managed with mod/lti:addcoursetool in the course.',
+    args: async (fx) => ({ courseid: fx.courseid, id: await courseTool(fx) }),
+  },
+  mod_lti_delete_course_tool_type: {
+    allowed: COURSE_EDITORS,
+    why: "Checked with mod/lti:addcoursetool in the tool's own course.",
+    args: async (fx) => ({ tooltypeid: (await fx.admin<{ id: number }>('mod_lti_save_course_tool_type', { courseid: fx.courseid, name: `Matrix course tool ${fx.unique()}`, baseurl: 'https://tool.example/course', ltiversion: 'LTI-1p0' })).id }),
   },
   mod_lti_add_instance: { allowed: COURSE_EDITORS, args: async (fx) => ({ courseid: fx.courseid, section: 1, name: `Matrix tool ${fx.unique()}`, typeid: await sharedTool(fx) }) },
   mod_lti_update_instance: {

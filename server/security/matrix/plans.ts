@@ -114,6 +114,14 @@ export const planDeclarations: PermissionDeclarations = {
   core_competency_count_templates: { allowed: SITE_MANAGERS, args: () => ({ context: systemContext }) },
   core_competency_template_has_related_data: { allowed: SITE_MANAGERS, args: async (fx) => ({ id: await sharedTemplate(fx) }) },
   core_competency_template_viewed: { allowed: SITE_MANAGERS, args: async (fx) => ({ id: await sharedTemplate(fx) }) },
+  core_competency_list_templates_using_competency: {
+    allowed: SITE_MANAGERS,
+    args: async (fx) => {
+      const [first] = await fx.admin<Id[]>('core_competency_list_competencies_in_template', { id: await sharedTemplate(fx) });
+      return { id: first?.id ?? 0 };
+    },
+  },
+  core_competency_count_templates_using_competency: { allowed: SITE_MANAGERS, args: async (fx) => ({ id: await competency(fx) }) },
   core_competency_add_competency_to_template: { allowed: SITE_MANAGERS, args: async (fx) => ({ templateid: await sharedTemplate(fx), competencyid: await competency(fx) }) },
   core_competency_remove_competency_from_template: {
     allowed: SITE_MANAGERS,

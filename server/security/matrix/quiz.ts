@@ -57,6 +57,10 @@ export const quizDeclarations: PermissionDeclarations = {
   },
   core_question_delete_question: { allowed: COURSE_EDITORS, args: async (fx) => ({ questionid: await newQuestion(fx) }) },
   core_question_import_gift: { allowed: COURSE_EDITORS, args: (fx) => ({ courseid: fx.courseid, text: `::Matrix ${fx.unique()}::Grass is green. {T}` }) },
+  core_question_import_xml: {
+    allowed: COURSE_EDITORS,
+    args: (fx) => ({ courseid: fx.courseid, text: `<quiz><question type="truefalse"><name><text>Matrix ${fx.unique()}</text></name><questiontext><text>Grass is green.</text></questiontext><answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question></quiz>` }),
+  },
 
   mod_quiz_add_instance: { allowed: COURSE_EDITORS, args: (fx) => ({ courseid: fx.courseid, section: 1, name: 'Matrix quiz' }) },
   mod_quiz_update_instance: { allowed: COURSE_EDITORS, args: async (fx) => ({ cmid: (await quiz(fx)).cmid, name: 'Matrix quiz' }) },

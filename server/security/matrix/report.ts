@@ -1,4 +1,4 @@
-import { SITE_MANAGERS, type MatrixFixture, type MatrixRole, type PermissionDeclarations } from './types';
+import { ADMIN_ONLY, SITE_MANAGERS, type MatrixFixture, type MatrixRole, type PermissionDeclarations } from './types';
 
 const QUERY = 'SELECT id, shortname FROM course ORDER BY id';
 
@@ -56,6 +56,10 @@ export const reportDeclarations: PermissionDeclarations = {
     allowed: RUNNERS,
     args: async (fx) => ({ id: await courseReport(fx) }),
   },
+  block_configurable_reports_list_runs: {
+    allowed: RUNNERS,
+    args: async (fx) => ({ id: await courseReport(fx) }),
+  },
   block_configurable_reports_save_report: {
     allowed: SITE_MANAGERS,
     args: async (fx) => ({ id: await freshReport(fx), name: 'Renamed', querysql: QUERY, contextid: fx.courseContextId, capability: 'block/configurable_reports:viewreports' }),
@@ -67,5 +71,15 @@ export const reportDeclarations: PermissionDeclarations = {
   block_configurable_reports_preview_query: {
     allowed: SITE_MANAGERS,
     args: () => ({ querysql: QUERY }),
+  },
+  block_configurable_reports_get_settings: {
+    allowed: ADMIN_ONLY,
+    why: 'A site setting (the second database connection): moodle/site:config, which no archetype holds.',
+    args: () => ({}),
+  },
+  block_configurable_reports_save_settings: {
+    allowed: ADMIN_ONLY,
+    why: 'A site setting: moodle/site:config. Saves the defaults (10 s, no second connection), so later declarations see the usual site.',
+    args: () => ({ querytimeout: 10, remotedb: '' }),
   },
 };

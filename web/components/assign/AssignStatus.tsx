@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import type { ResultOf } from '../../../api/contract';
-import { modAssignGetSubmissionStatus, modAssignSubmitForGrading, modAssignViewSubmissionStatus, type AssignFile } from '../../../api/assign';
+import { modAssignGetSubmissionStatus, modAssignSubmitForGrading, modAssignViewAssign, modAssignViewSubmissionStatus, type AssignFile } from '../../../api/assign';
+import { coreCompletionGetActivitiesCompletionStatus } from '../../../api/completion';
 import { coreCourseGetContents } from '../../../api/course';
 import { gradereportUserGetGradeItems } from '../../../api/grades';
 import { Loading } from '../../app/Page';
@@ -16,6 +17,7 @@ import { relativeUrl } from '../../platform/url';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import type { ModuleInfo } from '../mod/ModuleView';
 import { useRoleMenuItems } from '../role/useRoleMenuItems';
+import { ModuleCompletion } from '../completion/ModuleCompletion';
 import { AssignPage } from './AssignView';
 import { formatDuration } from './duration';
 import { formatSize } from './format';
@@ -62,6 +64,7 @@ export function AssignStatus({ cm }: { cm: ModuleInfo }) {
   ];
   return (
     <AssignPage cm={cm} actions={<ActionsMenu items={menu} />}>
+      <ModuleCompletion courseid={cm.courseid} cmid={cm.id} name={cm.name} view={{ contract: modAssignViewAssign, args: { assignid: cm.instance } }} />
       <AssignIntro status={status.data} />
       {gradingsummary && (assign.canviewgrades || assign.cangrade) && <GradingSummary cm={cm} status={status.data} />}
       {lastattempt && <LearnerSubmission cm={cm} status={status.data} attempt={lastattempt} />}
@@ -258,7 +261,7 @@ function SubmitDialog({ status, onClose }: { status: SubmissionStatusInfo; onClo
   const needsStatement = assign.requiresubmissionstatement && assign.submissionstatement !== '';
   const [accepted, setAccepted] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
-  const submit = useWsMutation(modAssignSubmitForGrading, [modAssignGetSubmissionStatus, gradereportUserGetGradeItems, coreCourseGetContents]);
+  const submit = useWsMutation(modAssignSubmitForGrading, [modAssignGetSubmissionStatus, gradereportUserGetGradeItems, coreCourseGetContents, coreCompletionGetActivitiesCompletionStatus]);
   const send = () => {
     if (needsStatement && !accepted) {
       setErrors([s('submissionstatementrequired')]);

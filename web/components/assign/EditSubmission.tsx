@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
+import { coreCompletionGetActivitiesCompletionStatus } from '../../../api/completion';
 import type { Warning } from '../../../api/types';
 import { modAssignGetSubmissionStatus, modAssignPrepareSubmissionFiles, modAssignSaveSubmission, type DraftArea } from '../../../api/assign';
 import { gradereportUserGetGradeItems } from '../../../api/grades';
@@ -77,7 +78,7 @@ function SubmissionForm({ cm, status }: { cm: ModuleInfo; status: SubmissionStat
   const [saved, setSaved] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const prepare = useWsMutation(modAssignPrepareSubmissionFiles);
-  const save = useWsMutation(modAssignSaveSubmission, [modAssignGetSubmissionStatus, gradereportUserGetGradeItems], { quiet: true });
+  const save = useWsMutation(modAssignSaveSubmission, [modAssignGetSubmissionStatus, gradereportUserGetGradeItems, coreCompletionGetActivitiesCompletionStatus], { quiet: true });
   const prepareFiles = prepare.mutate;
 
   const prepared = useRef(false);

@@ -93,10 +93,11 @@ export function CompetencyDetails({ node, children, frameworkid, pagecontextid, 
                   {related.data.showdeleterelatedaction && (
                     <Button
                       className="btn btn-link danger"
-                      aria-label={s('removerelated', r.shortname)}
                       onPress={() => remove.mutate({ competencyid: node.id, relatedcompetencyid: r.id }, { onSuccess: () => void addNotification({ message: s('relatedremoved'), type: 'success' }) })}
                     >
                       {s('delete')}
+                      {/* The visible word first (for speech input), then which relation. */}
+                      <span className="visually-hidden"> — {s('removerelated', r.shortname)}</span>
                     </Button>
                   )}
                 </li>

@@ -123,8 +123,10 @@ export function CourseCompetenciesPage() {
               </span>
             ) : null}
             {data.canmanagecoursecompetencies ? (
-              <Button className="btn btn-link" onPress={() => setActivitiesOf(item)} aria-label={s('linkedactivitiesof', item.competency.shortname)}>
+              <Button className="btn btn-link" onPress={() => setActivitiesOf(item)}>
                 {s('activitiescount', item.coursemodules.length)}
+                {/* The name starts with what is seen (for speech input) and says which competency. */}
+                <span className="visually-hidden"> — {s('linkedactivitiesof', item.competency.shortname)}</span>
               </Button>
             ) : (
               item.coursemodules.length > 0 && <span className="muted small">{s('activitiescount', item.coursemodules.length)}</span>

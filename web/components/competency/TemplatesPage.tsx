@@ -76,8 +76,9 @@ export function TemplatesPage() {
               </th>
               <td>{t.competenciescount}</td>
               <td>
-                <Link to={plansUrl(t)} aria-label={s('plansoftemplate', t.shortname)}>
+                <Link to={plansUrl(t)}>
                   {t.planscount}
+                  <span className="visually-hidden"> — {s('plansoftemplate', t.shortname)}</span>
                 </Link>
               </td>
               <td>{t.cohortscount}</td>

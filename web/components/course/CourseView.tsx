@@ -16,13 +16,19 @@ import { ItemTags } from '../tag/TagList';
 import { useRoleMenuItems } from '../role/useRoleMenuItems';
 import { useCourseCompetencyMenuItems } from '../competency/links';
 import { ActionsMenu, type ActionsMenuItem } from '../../platform/ActionsMenu';
+import { ActivityCompletion } from '../completion/ActivityCompletion';
+import { useCompletionMenuItems } from '../completion/links';
+import { useCourseToolMenuItems } from '../lti/links';
+import { useMyCompletion } from '../completion/useCompletion';
 
 /** Secondary course actions behind "⋮": participants, groups, settings, as the user may use them. */
-function CourseMoreMenu({ courseid, contextid, can }: { courseid: number; contextid: number; can: CourseState['can'] }) {
+function CourseMoreMenu({ courseid, contextid, can, canedit }: { courseid: number; contextid: number; can: CourseState['can']; canedit: boolean }) {
   const s = useStrings('moodle', ['participantslink', 'groupslink', 'coursesettings', 'assignroles']);
   const g = useStrings('core_grades', ['graderreport', 'mygrades']);
   const roleItems = useRoleMenuItems('course', courseid);
   const competencyItems = useCourseCompetencyMenuItems(courseid);
+  const completionItems = useCompletionMenuItems(courseid, canedit);
+  const toolItems = useCourseToolMenuItems(courseid, canedit);
   const items = [
     can.viewparticipants && { id: 'participants', label: s('participantslink'), href: relativeUrl('/user/index.php', { id: courseid }) },
     can.managegroups && { id: 'groups', label: s('groupslink'), href: relativeUrl('/group/index.php', { id: courseid }) },
@@ -31,7 +37,7 @@ function CourseMoreMenu({ courseid, contextid, can }: { courseid: number; contex
     !can.viewallgrades && can.viewowngrades && { id: 'mygrades', label: g('mygrades'), href: relativeUrl('/grade/report/user/index.php', { id: courseid }) },
     can.update && { id: 'settings', label: s('coursesettings'), href: relativeUrl('/course/edit.php', { id: courseid }) },
   ].filter((item): item is ActionsMenuItem => Boolean(item));
-  return <ActionsMenu items={[...items, ...competencyItems, ...roleItems]} />;
+  return <ActionsMenu items={[...items, ...completionItems, ...toolItems, ...competencyItems, ...roleItems]} />;
 }
 
 /** A course's page: its summary and its sections with the activities I can see. */
@@ -52,6 +58,7 @@ function CourseContents({ courseid }: { courseid: number }) {
   const state = useWsQuery(coreCourseformatGetState, { courseid }, { meta: { quiet: true } });
   const e = useStrings('core_courseformat', ['editingon', 'editingoff']);
   const [editingMode, setEditingMode] = useEditingMode();
+  const completion = useMyCompletion(courseid);
   const canedit = state.data?.canedit ?? false;
   const editing = canedit && editingMode;
   const failure = course.error ?? sections.error;
@@ -71,7 +78,7 @@ function CourseContents({ courseid }: { courseid: number }) {
               {editing ? e('editingoff') : e('editingon')}
             </Button>
           )}
-          {state.data && <CourseMoreMenu courseid={courseid} contextid={state.data.contextid} can={state.data.can} />}
+          {state.data && <CourseMoreMenu courseid={courseid} contextid={state.data.contextid} can={state.data.can} canedit={state.data.canedit} />}
         </>
       }
     >
@@ -106,6 +113,7 @@ function CourseContents({ courseid }: { courseid: number }) {
                         <span className="activity-type">{moduleName(cm.modname)}</span>
                         {cm.uservisible && cm.url ? <ActivityLink url={cm.url} name={cm.name} /> : <span>{cm.name}</span>}
                         {!cm.visible && <span className="badge badge-muted">{s('hiddenfromstudents')}</span>}
+                        <ActivityCompletion status={completion.get(cm.id)} name={cm.name} />
                       </li>
                     ))}
                   </ul>

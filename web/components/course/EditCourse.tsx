@@ -31,6 +31,7 @@ interface CourseValues {
   visible: boolean;
   groupmode: number;
   groupmodeforce: boolean;
+  enablecompletion: boolean;
   /** The course's tags, in order (left out of the save when the tag area is disabled). */
   tags: string[];
 }
@@ -65,6 +66,7 @@ export function EditCourse() {
         visible: found.visible !== 0,
         groupmode: found.groupmode ?? 0,
         groupmodeforce: found.groupmodeforce === 1,
+        enablecompletion: found.enablecompletion === 1,
         tags: tagArea.area.tags,
       }
     : {
@@ -80,6 +82,7 @@ export function EditCourse() {
         visible: true,
         groupmode: 0,
         groupmodeforce: false,
+        enablecompletion: true,
         tags: [],
       };
   // Teachers edit their course without reaching course management, so the trail leads back to the course.
@@ -121,7 +124,7 @@ function CourseForm({ initial, categories, tagArea }: { initial: CourseValues; c
     'fullnamecourse', 'shortnamecourse', 'shortnamehelp', 'coursecategory', 'idnumbercourse', 'coursesummary', 'courseformat', 'formattopics',
     'formatweeks', 'numberofsections', 'startdate', 'enddate', 'enddatehelp', 'visibility', 'show', 'hide', 'createcourse', 'saveanddisplay',
     'cancel', 'required', 'errorsummary', 'coursesaved', 'groupmode', 'groupmodehelp', 'groupsnone', 'groupsseparate', 'groupsvisible',
-    'groupmodeforce', 'groupmodeforcehelp', 'yes', 'no',
+    'groupmodeforce', 'groupmodeforcehelp', 'yes', 'no', 'enablecompletion', 'enablecompletionhelp',
   ]);
   const t = useStrings('core_tag', ['tagssavefailed']);
   const navigate = useNavigate();
@@ -163,6 +166,7 @@ function CourseForm({ initial, categories, tagArea }: { initial: CourseValues; c
       visible: values.visible,
       groupmode: values.groupmode,
       groupmodeforce: values.groupmodeforce,
+      enablecompletion: values.enablecompletion,
     };
     // The tags are saved once the course is (a new course has its id only then).
     const saved = async (courseid: number) => {
@@ -270,6 +274,12 @@ function CourseForm({ initial, categories, tagArea }: { initial: CourseValues; c
           </select>
         </FormField>
       </div>
+      <FormField id="course-enablecompletion" label={s('enablecompletion')} help={s('enablecompletionhelp')}>
+        <select id="course-enablecompletion" value={values.enablecompletion ? '1' : '0'} onChange={(e) => set('enablecompletion', e.target.value === '1')} {...describedBy('course-enablecompletion', undefined, 'help')}>
+          <option value="0">{s('no')}</option>
+          <option value="1">{s('yes')}</option>
+        </select>
+      </FormField>
       <div className="form-actions toolbar">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy && <span className="spinner" aria-hidden="true" />}

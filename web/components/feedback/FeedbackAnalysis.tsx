@@ -48,7 +48,7 @@ function Analysis({ cm, feedback, access }: FeedbackScreen) {
           {analysis.data.itemsdata.map((d) => (
             <ItemResult key={d.item.id} data={d} s={s} />
           ))}
-          {access.canviewreports && <ResponsesTable feedbackid={feedback.id} anonymous={feedback.anonymous === 1} items={analysis.data.itemsdata.map((d) => d.item)} />}
+          {access.canviewreports && <ResponsesTable feedbackid={feedback.id} anonymous={feedback.anonymous === 1} items={analysis.data.itemsdata.map((d) => d.item)} candelete={access.candeletesubmissions} />}
         </>
       )}
     </FeedbackPage>

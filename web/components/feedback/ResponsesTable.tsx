@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { modFeedbackGetResponsesAnalysis, type FeedbackItem } from '../../../api/feedback';
+import { Button } from 'react-aria-components';
+import { modFeedbackDeleteResponse, modFeedbackGetAnalysis, modFeedbackGetFeedbackAccessInformation, modFeedbackGetResponsesAnalysis, type FeedbackItem } from '../../../api/feedback';
+import { confirmDialog } from '../../platform/dialogs';
+import { addNotification } from '../../platform/notifications';
 import { Loading } from '../../app/Page';
 import { PageSizeSelect, Pager } from '../../platform/Pager';
-import { useWsQuery } from '../../platform/query';
+import { useWsMutation, useWsQuery } from '../../platform/query';
 import { formatDateTime } from '../../platform/intl';
 import { useStrings } from '../../platform/useStrings';
 import { itemTitle } from './ItemPreview';
@@ -12,11 +15,17 @@ const PAGE_SIZES = [10, 20, 50, 100] as const;
 type PageSize = (typeof PAGE_SIZES)[number];
 
 /** The responses, one row each and one column per question: with names for a named feedback, numbered for an anonymous one. */
-export function ResponsesTable({ feedbackid, anonymous, items }: { feedbackid: number; anonymous: boolean; items: readonly FeedbackItem[] }) {
+export function ResponsesTable({ feedbackid, anonymous, items, candelete }: { feedbackid: number; anonymous: boolean; items: readonly FeedbackItem[]; candelete: boolean }) {
   const s = useStrings('mod_feedback', FEEDBACK_STRINGS);
   const [page, setPage] = useState(0);
   const [perpage, setPerpage] = useState<PageSize>(20);
   const data = useWsQuery(modFeedbackGetResponsesAnalysis, { feedbackid, page, perpage }, { placeholderData: (previous) => previous });
+  const remove = useWsMutation(modFeedbackDeleteResponse, [modFeedbackGetResponsesAnalysis, modFeedbackGetAnalysis, modFeedbackGetFeedbackAccessInformation]);
+  /** Asks with the response's name first; the analysis and this table reload after. */
+  const deleteRow = async (id: number, who: string) => {
+    const yes = await confirmDialog({ title: s('deleteresponse'), message: s('confirmdeleteresponse', who), confirmLabel: s('deleteresponse'), cancelLabel: s('cancel'), destructive: true });
+    if (yes) remove.mutate({ feedbackid, completedid: id }, { onSuccess: () => void addNotification({ message: s('responsedeleted'), type: 'success' }) });
+  };
   if (data.isPending) return <Loading />;
   if (data.error) return null;
   const rows = anonymous
@@ -32,7 +41,8 @@ export function ResponsesTable({ feedbackid, anonymous, items }: { feedbackid: n
         <p className="feedback-empty">{s('noresponses')}</p>
       ) : (
         <>
-          <div className="table-scroll">
+          {/* Wide tables scroll sideways: the scrolling box takes focus so keyboards can scroll it. */}
+          <div className="table-scroll" tabIndex={0} role="group" aria-label={heading}>
             <table className="table feedback-responses-table">
               <caption className="visually-hidden">{heading}</caption>
               <thead>
@@ -44,6 +54,7 @@ export function ResponsesTable({ feedbackid, anonymous, items }: { feedbackid: n
                       {itemTitle({ ...item, itemnumber: null }, s)}
                     </th>
                   ))}
+                  {candelete && <th scope="col">{s('actions')}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -54,6 +65,13 @@ export function ResponsesTable({ feedbackid, anonymous, items }: { feedbackid: n
                     {row.responses.map((r) => (
                       <td key={r.name}>{r.printval}</td>
                     ))}
+                    {candelete && (
+                      <td>
+                        <Button className="btn btn-link btn-link-danger" aria-label={`${s('deleteresponse')}: ${row.who}`} isDisabled={remove.isPending} onPress={() => void deleteRow(row.id, row.who)}>
+                          {s('deleteresponse')}
+                        </Button>
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>

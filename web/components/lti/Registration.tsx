@@ -1,7 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from 'react-aria-components';
-import { modLtiCreateToolProxy, modLtiCreateToolType, modLtiDeleteToolProxy, modLtiGetToolProxies, modLtiGetToolProxyRegistrationRequest, modLtiGetToolTypes } from '../../../api/lti';
+import {
+  modLtiCreateToolProxy,
+  modLtiCreateToolType,
+  modLtiDeleteToolProxy,
+  modLtiGetToolProxies,
+  modLtiGetToolProxyRegistrationRequest,
+  modLtiGetToolTypes,
+  modLtiUpdateToolType,
+  type ToolTypeCard,
+} from '../../../api/lti';
 import { AjaxError, call } from '../../platform/ajax';
 import { FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
@@ -49,7 +58,7 @@ export function CartridgeForm({ url, s, onDone }: { url: string; s: StringLookup
         <Button className="btn btn-secondary" onPress={onDone} isDisabled={loading}>
           {s('cancel')}
         </Button>
-        <Button type="submit" className="btn btn-primary" isPending={loading}>
+        <Button type="submit" className="btn btn-primary" isDisabled={loading} aria-busy={loading}>
           {loading && <span className="spinner" aria-hidden="true" />}
           {s('addfromcartridge')}
         </Button>
@@ -66,6 +75,11 @@ interface ReturnMessage {
   message: string;
 }
 
+/** A tool's plain-text message made safe for a notification, which is HTML. */
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 function isReturnMessage(data: unknown): data is ReturnMessage {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'mod_lti_registration';
 }
@@ -79,6 +93,8 @@ export function ExternalRegistration({ regurl, s, onDone }: { regurl: string; s:
   const [request, setRequest] = useState<Record<string, string> | null>(null);
   const [proxyId, setProxyId] = useState(0);
   const [error, setError] = useState('');
+  const [agreement, setAgreement] = useState<ToolTypeCard[] | null>(null);
+  const [deciding, setDeciding] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const started = useRef(false);
   const refresh = useRefreshLists();
@@ -112,13 +128,54 @@ export function ExternalRegistration({ regurl, s, onDone }: { regurl: string; s:
         void refresh();
         return;
       }
-      void addNotification({ message: s('successfullycreatedtooltype'), type: 'success' });
-      void refresh();
-      onDone();
+      // The tool's own message (lti_msg) when it sent one; it is text, so it is escaped for the notice.
+      const notice = escapeText(event.data.message || s('successfullycreatedtooltype'));
+      const finish = () => {
+        void addNotification({ message: notice, type: 'success' });
+        void refresh();
+        onDone();
+      };
+      // The tools the registration made wait for the admin to agree to the data they ask for.
+      void call(modLtiGetToolTypes, { toolproxyid: event.data.id })
+        .then((types) => {
+          const asking = types.filter((t) => t.hascapabilitygroups && t.state.pending);
+          if (asking.length) setAgreement(asking);
+          else finish();
+        })
+        .catch(finish);
     };
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);
   }, [proxyId, onDone, refresh, s]);
+
+  const agree = async () => {
+    if (!agreement || deciding) return;
+    setDeciding(true);
+    try {
+      for (const type of agreement) if (type.id) await call(modLtiUpdateToolType, { id: type.id, state: 1 });
+      void addNotification({ message: s('successfullycreatedtooltype'), type: 'success' });
+    } catch {
+      void addNotification({ message: s('failedtocreatetooltype'), type: 'error' });
+    } finally {
+      void refresh();
+      onDone();
+    }
+  };
+
+  // Declining removes what this registration made: the proxy goes with its tools.
+  const decline = async () => {
+    if (deciding) return;
+    setDeciding(true);
+    try {
+      await call(modLtiDeleteToolProxy, { id: proxyId });
+      void addNotification({ message: s('registrationdeclined'), type: 'info' });
+    } catch {
+      void addNotification({ message: s('failedtodeletetoolproxy'), type: 'error' });
+    } finally {
+      void refresh();
+      onDone();
+    }
+  };
 
   const cancel = async () => {
     if (proxyId) {
@@ -140,9 +197,33 @@ export function ExternalRegistration({ regurl, s, onDone }: { regurl: string; s:
           <div className="alert-message">{error}</div>
         </div>
       ) : (
-        <p>{s('externalregistrationhelp')}</p>
+        !agreement && <p>{s('externalregistrationhelp')}</p>
       )}
-      {request && (
+      {agreement ? (
+        <div className="lti-agreement" role="group" aria-label={s('capabilitiesrequired')}>
+          <p>{s('registrationagreement')}</p>
+          {agreement.map((type) => (
+            <div key={type.id}>
+              <h3 className="lti-card-title">{type.name}</h3>
+              <p>{s('capabilitiesrequired')}</p>
+              <ul>
+                {type.capabilitygroups.map((group) => (
+                  <li key={group}>{group}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <div className="lti-card-actions">
+            <Button className="btn btn-primary" onPress={() => void agree()} isDisabled={deciding} aria-busy={deciding} autoFocus>
+              {deciding && <span className="spinner" aria-hidden="true" />}
+              {s('agree')}
+            </Button>
+            <Button className="btn btn-secondary" onPress={() => void decline()} isDisabled={deciding}>
+              {s('decline')}
+            </Button>
+          </div>
+        </div>
+      ) : request && (
         <>
           <form ref={form} method="post" action={request.reg_url} target={frameName} hidden>
             {Object.entries(request).map(([name, value]) => (
@@ -152,11 +233,13 @@ export function ExternalRegistration({ regurl, s, onDone }: { regurl: string; s:
           <iframe name={frameName} title={s('externalregistration')} className="lti-registration-frame" />
         </>
       )}
-      <div className="form-actions">
-        <Button className="btn btn-secondary" onPress={() => void cancel()}>
-          {error ? s('cancel') : s('cancelregistration')}
-        </Button>
-      </div>
+      {!agreement && (
+        <div className="form-actions">
+          <Button className="btn btn-secondary" onPress={() => void cancel()}>
+            {error ? s('cancel') : s('cancelregistration')}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

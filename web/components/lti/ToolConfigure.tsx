@@ -46,7 +46,7 @@ function AddToolForm({ s, onStart, busy }: { s: StringLookup; onStart: (r: Regis
       <FormField id={id} label={s('toolurl')} help={s('addtoolhelp')} error={error}>
         <div className="input-row">
           <input id={id} type="text" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} {...describedBy(id, error, s('addtoolhelp'))} />
-          <Button type="submit" className="btn btn-primary" isPending={checking} isDisabled={busy}>
+          <Button type="submit" className="btn btn-primary" isDisabled={busy || checking} aria-busy={checking}>
             {checking && <span className="spinner" aria-hidden="true" />}
             {s('addtool')}
           </Button>

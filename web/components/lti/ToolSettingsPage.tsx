@@ -1,11 +1,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
-import { modLtiGetToolTypes, modLtiGetToolTypeSettings, modLtiSaveToolType } from '../../../api/lti';
+import { modLtiGetCourseTools, modLtiGetCourseToolTypes, modLtiGetCourseToolTypeSettings, modLtiGetToolTypes, modLtiGetToolTypeSettings, modLtiSaveCourseToolType, modLtiSaveToolType } from '../../../api/lti';
 import type { ArgsOf, ResultOf } from '../../../api/contract';
 import { Loading, Page } from '../../app/Page';
 import { AjaxError } from '../../platform/ajax';
-import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
+import { CheckField, describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
@@ -34,6 +34,8 @@ const EMPTY: Required<Omit<Settings, 'id'>> = {
   acceptgrades: 2,
   launchcontainer: 3,
   icon: '',
+  contentitem: 0,
+  contentitemurl: '',
 };
 
 const isWebUrl = (v: string) => URL.canParse(v.trim()) && ['http:', 'https:'].includes(new URL(v.trim()).protocol);
@@ -75,13 +77,32 @@ export function ToolSettingsPage() {
   );
 }
 
-function ToolSettingsForm({ id, loaded, s }: { id: number; loaded: Loaded | undefined; s: StringLookup }) {
+/** `/mod/lti/coursetooledit.php?course=&typeid=`: a tool that exists only in this course (mod/lti:addcoursetool). */
+export function CourseToolEditPage() {
+  const [params] = useSearchParams();
+  const courseid = Number(params.get('course') ?? 0);
+  const id = Number(params.get('typeid') ?? 0);
+  const s = useStrings('mod_lti', LTI_STRINGS);
+  const loaded = useWsQuery(modLtiGetCourseToolTypeSettings, { courseid, id }, { enabled: id > 0 });
+  const back = `/mod/lti/coursetools.php?id=${courseid}`;
+  return (
+    <Page title={id ? s('editcoursetool') : s('addcoursetool')} breadcrumb={[{ label: s('coursetools'), to: back }]}>
+      {id > 0 && loaded.isPending ? <Loading /> : id > 0 && !loaded.data ? null : <ToolSettingsForm id={id} loaded={loaded.data} s={s} courseid={courseid} />}
+    </Page>
+  );
+}
+
+function ToolSettingsForm({ id, loaded, s, courseid = 0 }: { id: number; loaded: Loaded | undefined; s: StringLookup; courseid?: number }) {
   const navigate = useNavigate();
   const initial = loaded ? { ...EMPTY, ...loaded, password: '' } : EMPTY;
   const [v, setV] = useState(initial);
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const save = useWsMutation(modLtiSaveToolType, [modLtiGetToolTypes, modLtiGetToolTypeSettings], { quiet: true });
+  const saveSite = useWsMutation(modLtiSaveToolType, [modLtiGetToolTypes, modLtiGetToolTypeSettings], { quiet: true });
+  const saveCourse = useWsMutation(modLtiSaveCourseToolType, [modLtiGetCourseToolTypes, modLtiGetCourseToolTypeSettings, modLtiGetCourseTools], { quiet: true });
+  // A course tool is saved in its course; the list it returns to is the course's.
+  const save = courseid ? saveCourse : saveSite;
+  const listUrl = courseid ? `/mod/lti/coursetools.php?id=${courseid}` : '/mod/lti/toolconfigure.php';
   const dirty = JSON.stringify(v) !== JSON.stringify(initial);
   useUnsavedChanges(dirty && !save.isSuccess);
   const set = (changes: Partial<typeof v>) => setV((old) => ({ ...old, ...changes }));
@@ -92,27 +113,31 @@ function ToolSettingsForm({ id, loaded, s }: { id: number; loaded: Loaded | unde
         baseurl: isWebUrl(v.baseurl) ? undefined : s('errorbadurl'),
         initiatelogin: is13 && !isWebUrl(v.initiatelogin) ? s('required') : undefined,
         redirectionuris: is13 && !v.redirectionuris.trim() ? s('required') : undefined,
+        contentitemurl: is13 && v.contentitem === 1 && v.contentitemurl.trim() && !isWebUrl(v.contentitemurl) ? s('errorbadurl') : undefined,
         ...serverErrors,
       }
     : serverErrors;
   const submit = () => {
     setTried(true);
     setServerErrors({});
-    if (!v.name.trim() || !isWebUrl(v.baseurl) || (is13 && (!isWebUrl(v.initiatelogin) || !v.redirectionuris.trim()))) return;
-    const { name, baseurl, description, ltiversion, resourcekey, password, publickeyseturl, initiatelogin, redirectionuris, parameter, sendname, sendemailaddr, acceptgrades, launchcontainer, icon } = v;
-    save.mutate(
-      { id, name, baseurl, description, ltiversion, resourcekey, password, publickeyseturl, initiatelogin, redirectionuris, parameter, sendname, sendemailaddr, acceptgrades, launchcontainer, icon },
-      {
-        onSuccess: (card) => {
-          void addNotification({ message: s('saved'), type: 'success' });
-          void navigate(id ? '/mod/lti/toolconfigure.php' : `/mod/lti/typessettings.php?id=${card.id}`);
-        },
-        onError: (error) => {
-          const fields = error instanceof AjaxError && error.fielderrors?.length ? Object.fromEntries(error.fielderrors.map((f) => [f.field, f.message])) : { form: error.message };
-          setServerErrors(fields);
-        },
+    const badContentUrl = is13 && v.contentitem === 1 && v.contentitemurl.trim() !== '' && !isWebUrl(v.contentitemurl);
+    if (!v.name.trim() || !isWebUrl(v.baseurl) || (is13 && (!isWebUrl(v.initiatelogin) || !v.redirectionuris.trim())) || badContentUrl) return;
+    const { name, baseurl, description, ltiversion, resourcekey, password, publickeyseturl, initiatelogin, redirectionuris, parameter, sendname, sendemailaddr, acceptgrades, launchcontainer, icon, contentitem } = v;
+    // The content selection URL only counts while deep linking is on.
+    const contentitemurl = contentitem === 1 ? v.contentitemurl.trim() : '';
+    const values = { id, name, baseurl, description, ltiversion, resourcekey, password, publickeyseturl, initiatelogin, redirectionuris, parameter, sendname, sendemailaddr, acceptgrades, launchcontainer, icon, contentitem, contentitemurl };
+    const saved = (newId: number) => {
+      void addNotification({ message: s('saved'), type: 'success' });
+      void navigate(id || courseid ? listUrl : `/mod/lti/typessettings.php?id=${newId}`);
+    };
+    const options = {
+      onError: (error: Error) => {
+        const fields = error instanceof AjaxError && error.fielderrors?.length ? Object.fromEntries(error.fielderrors.map((f) => [f.field, f.message])) : { form: error.message };
+        setServerErrors(fields);
       },
-    );
+    };
+    if (courseid) saveCourse.mutate({ courseid, ...values }, { onSuccess: (tool) => saved(tool.id), ...options });
+    else saveSite.mutate(values, { onSuccess: (card) => saved(card.id), ...options });
   };
   return (
     <form
@@ -150,6 +175,12 @@ function ToolSettingsForm({ id, loaded, s }: { id: number; loaded: Loaded | unde
           <Field label={s('redirectionuris')} help={s('redirectionuris_help')} error={errors.redirectionuris}>
             {(fid, d) => <textarea id={fid} rows={3} value={v.redirectionuris} aria-required onChange={(e) => set({ redirectionuris: e.target.value })} {...d} />}
           </Field>
+          <CheckField className="lti-check" label={s('contentitem')} help={s('contentitem_help')} checked={v.contentitem === 1} onChange={(on) => set({ contentitem: on ? 1 : 0 })} />
+          {v.contentitem === 1 && (
+            <Field label={s('contentitemurl')} help={s('contentitemurl_help')} error={errors.contentitemurl}>
+              {(fid, d) => <input id={fid} type="text" inputMode="url" value={v.contentitemurl} onChange={(e) => set({ contentitemurl: e.target.value })} {...d} />}
+            </Field>
+          )}
         </>
       ) : (
         <>
@@ -195,14 +226,16 @@ function ToolSettingsForm({ id, loaded, s }: { id: number; loaded: Loaded | unde
             <dd>{loaded.platform.jwksurl}</dd>
             <dt>{s('authrequesturl')}</dt>
             <dd>{loaded.platform.authurl}</dd>
+            <dt>{s('tokenurl')}</dt>
+            <dd>{loaded.platform.tokenurl}</dd>
           </dl>
         </section>
       )}
       <div className="form-actions">
-        <Button className="btn btn-secondary" onPress={() => void navigate('/mod/lti/toolconfigure.php')}>
+        <Button className="btn btn-secondary" onPress={() => void navigate(listUrl)}>
           {s('cancel')}
         </Button>
-        <Button type="submit" className="btn btn-primary" isPending={save.isPending}>
+        <Button type="submit" className="btn btn-primary" isDisabled={save.isPending} aria-busy={save.isPending}>
           {save.isPending && <span className="spinner" aria-hidden="true" />}
           {s('savetool')}
         </Button>

@@ -47,8 +47,11 @@ export function NotificationMenu() {
 
   return (
     <DialogTrigger>
-      <Button className="icon-button notification-button" aria-label={label}>
+      {/* Named by hidden text rather than aria-label: the badge's digits are visible text, and an
+          aria-label would have to contain them as drawn (in every language's digits). */}
+      <Button className="icon-button notification-button">
         <BellIcon />
+        <span className="visually-hidden">{label}</span>
         {unread > 0 && (
           <span className="count-badge" aria-hidden="true">
             {unread > 99 ? '99+' : unread}

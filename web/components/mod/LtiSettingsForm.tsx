@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
+import { Button } from 'react-aria-components';
 import { modLtiAddInstance, modLtiGetCourseTools, modLtiGetLtisByCourses, modLtiUpdateInstance } from '../../../api/lti';
 import { AjaxError } from '../../platform/ajax';
+import { config } from '../../platform/config';
 import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
@@ -61,6 +63,7 @@ function LtiFields({ courseid, section, cmid, onDone, data, tagArea }: ModuleFor
     setServerErrors(error instanceof AjaxError && error.fielderrors?.length ? Object.fromEntries(error.fielderrors.map((f) => [f.field, f.message])) : { form: error.message });
   };
   const manual = v.typeid === 0;
+  const deepLinking = Boolean(tools.data?.find((t) => t.id === v.typeid)?.deeplinking);
   return (
     <SettingsForm
       pending={add.isPending || update.isPending || tags.saving}
@@ -88,6 +91,21 @@ function LtiFields({ courseid, section, cmid, onDone, data, tagArea }: ModuleFor
           ))}
         </select>
       </FormField>
+      {!cmid && deepLinking && (
+        <div className="field">
+          {/* The tool's choice becomes the activity, so the form closes (nothing of it is kept) before the page goes to the tool. */}
+          <Button
+            className="btn btn-secondary"
+            onPress={() => {
+              onDone();
+              window.setTimeout(() => window.location.assign(`/mod/lti/contentitem.php?course=${courseid}&section=${section}&id=${v.typeid}&sesskey=${encodeURIComponent(config().sesskey)}`), 0);
+            }}
+          >
+            {s('selectcontent')}
+          </Button>
+          <p className="field-help">{s('selectcontent_help')}</p>
+        </div>
+      )}
       <SettingsField label={s('toolurl')} value={v.toolurl} onChange={(toolurl) => set({ toolurl })} error={errors.toolurl} help={s('toolurl_help')} type="url" required={manual} />
       {manual && (
         <>

@@ -8,6 +8,7 @@ import { Loading, Page } from '../../app/Page';
 import { useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { RoleLinksMenu } from '../role/RoleLinksMenu';
+import { ModuleCompletion, type ViewCall } from '../completion/ModuleCompletion';
 
 export type ModuleInfo = ResultOf<typeof coreCourseformatGetModule>;
 
@@ -15,7 +16,7 @@ export type ModuleInfo = ResultOf<typeof coreCourseformatGetModule>;
  * The frame of `/mod/<type>/view.php?id=<cmid>`: finds the module and its course, then lets the
  * module's own body load its content. The breadcrumb leads back to the course.
  */
-export function ModuleView({ modname, children }: { modname: string; children: (cm: ModuleInfo) => ReactNode }) {
+export function ModuleView({ modname, view, children }: { modname: string; view?: (cm: ModuleInfo) => ViewCall; children: (cm: ModuleInfo) => ReactNode }) {
   const [params] = useSearchParams();
   const cmid = Number(params.get('id'));
   const valid = Number.isInteger(cmid) && cmid > 0;
@@ -34,6 +35,7 @@ export function ModuleView({ modname, children }: { modname: string; children: (
       ]}
       actions={<RoleLinksMenu contextlevel="module" instanceid={cmid} />}
     >
+      <ModuleCompletion courseid={cm.data.courseid} cmid={cm.data.id} name={cm.data.name} view={view?.(cm.data)} />
       {children(cm.data)}
     </Page>
   );

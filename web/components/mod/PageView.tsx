@@ -1,4 +1,4 @@
-import { modPageGetPagesByCourses } from '../../../api/page';
+import { modPageGetPagesByCourses, modPageViewPage } from '../../../api/page';
 import { Loading } from '../../app/Page';
 import { useWsQuery } from '../../platform/query';
 import { ItemTags } from '../tag/TagList';
@@ -6,7 +6,11 @@ import { ModuleView, type ModuleInfo } from './ModuleView';
 
 /** `/mod/page/view.php?id=<cmid>`: the page's content. */
 export function PageView() {
-  return <ModuleView modname="page">{(cm) => <PageContent cm={cm} />}</ModuleView>;
+  return (
+    <ModuleView modname="page" view={(cm) => ({ contract: modPageViewPage, args: { pageid: cm.instance } })}>
+      {(cm) => <PageContent cm={cm} />}
+    </ModuleView>
+  );
 }
 
 function PageContent({ cm }: { cm: ModuleInfo }) {

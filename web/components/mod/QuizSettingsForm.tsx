@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import '../quiz/quiz.css';
-import { modQuizAddInstance, modQuizGetQuizzesByCourses, modQuizUpdateInstance, REVIEW_AFTER_CLOSE, REVIEW_DURING, REVIEW_FIELDS, REVIEW_IMMEDIATELY_AFTER, REVIEW_LATER_WHILE_OPEN } from '../../../api/quiz';
+import { GRACE_PERIOD_MIN, modQuizAddInstance, modQuizGetQuizzesByCourses, modQuizUpdateInstance, OVERDUE_HANDLING, REVIEW_AFTER_CLOSE, REVIEW_DURING, REVIEW_FIELDS, REVIEW_IMMEDIATELY_AFTER, REVIEW_LATER_WHILE_OPEN } from '../../../api/quiz';
 import { AjaxError } from '../../platform/ajax';
 import { ErrorSummary } from '../../platform/FormField';
 import { fromDateTimeInput, toDateTimeInput } from '../../platform/intl';
@@ -36,9 +36,13 @@ interface QuizValues {
   shuffleanswers: boolean;
   password: string;
   browsersecurity: string;
+  overduehandling: OverdueHandling;
+  /** Minutes. */
+  graceperiod: string;
   review: Record<ReviewField, number>;
 }
-type Field = 'name' | 'timeclose' | 'timelimit' | 'grade' | 'form';
+type OverdueHandling = (typeof OVERDUE_HANDLING)[number];
+type Field = 'name' | 'timeclose' | 'timelimit' | 'graceperiod' | 'grade' | 'form';
 type Errors = Partial<Record<Field, string>>;
 
 function initialValues(values: Record<string, string>): QuizValues {
@@ -58,6 +62,8 @@ function initialValues(values: Record<string, string>): QuizValues {
     shuffleanswers: n('shuffleanswers', 1) === 1,
     password: values.password ?? '',
     browsersecurity: values.browsersecurity ?? '-',
+    overduehandling: OVERDUE_HANDLING.find((o) => o === values.overduehandling) ?? 'autosubmit',
+    graceperiod: String(n('graceperiod', 86400) / 60),
     review,
   };
 }
@@ -69,6 +75,7 @@ function validate(v: QuizValues, name: string, s: StringLookup): Errors {
   if (!name.trim()) errors.name = s('required');
   if (v.timelimit.trim() !== '' && !isNumber(v.timelimit)) errors.timelimit = s('timelimit_help');
   if (!isNumber(v.grade)) errors.grade = s('required');
+  if (v.overduehandling === 'graceperiod' && (!isNumber(v.graceperiod) || Number(v.graceperiod) * 60 <= GRACE_PERIOD_MIN)) errors.graceperiod = s('graceperiodtoosmall', GRACE_PERIOD_MIN);
   if (v.timeopen.enabled && v.timeclose.enabled && fromDateTimeInput(v.timeclose.value) < fromDateTimeInput(v.timeopen.value)) errors.timeclose = s('closebeforeopen');
   return errors;
 }
@@ -87,6 +94,9 @@ function quizArgs(v: QuizValues) {
     shuffleanswers: v.shuffleanswers,
     password: v.password,
     browsersecurity: v.browsersecurity === 'securewindow' ? ('securewindow' as const) : ('-' as const),
+    overduehandling: v.overduehandling,
+    // The grace period is kept while another handling is chosen, as long as it is a number.
+    graceperiod: isNumber(v.graceperiod) ? Math.round(Number(v.graceperiod) * 60) : 86400,
     ...v.review,
   };
 }
@@ -96,7 +106,7 @@ function serverErrors(error: Error): Errors {
   if (!(error instanceof AjaxError)) return { form: error.message };
   const fields = error.fielderrors ?? [];
   if (fields.length === 0) return { form: error.message };
-  return Object.fromEntries(fields.map((f) => [f.field === 'timeclose' ? 'timeclose' : 'form', f.message]));
+  return Object.fromEntries(fields.map((f) => [f.field === 'timeclose' || f.field === 'graceperiod' ? f.field : 'form', f.message]));
 }
 
 /** Settings of a quiz, new or existing: timing, grade, layout, extra restrictions and review options. */
@@ -145,7 +155,7 @@ function QuizFields({ courseid, section, cmid, onDone, data, tagArea }: ModuleFo
       }}
     >
       <div ref={summaryRef}>
-        <ErrorSummary title={s('formerrors')} errors={[errors.form, errors.name && `${c('name')}: ${errors.name}`, errors.timeclose, errors.timelimit && `${s('timelimit')}: ${errors.timelimit}`, errors.grade && `${s('maximumgrade')}: ${errors.grade}`]} />
+        <ErrorSummary title={s('formerrors')} errors={[errors.form, errors.name && `${c('name')}: ${errors.name}`, errors.timeclose, errors.timelimit && `${s('timelimit')}: ${errors.timelimit}`, errors.graceperiod && `${s('graceperiod')}: ${errors.graceperiod}`, errors.grade && `${s('maximumgrade')}: ${errors.grade}`]} />
       </div>
       <SettingsField label={c('name')} value={name} onChange={setName} error={errors.name} required />
       <SettingsField label={c('description')} value={intro} onChange={setIntro} multiline />
@@ -155,6 +165,14 @@ function QuizFields({ courseid, section, cmid, onDone, data, tagArea }: ModuleFo
         <DateField label={s('timeopen')} enableLabel={s('enable')} enabled={v.timeopen.enabled} value={v.timeopen.value} onChange={(ch) => set({ timeopen: { ...v.timeopen, ...ch } })} />
         <DateField label={s('timeclose')} enableLabel={s('enable')} enabled={v.timeclose.enabled} value={v.timeclose.value} error={errors.timeclose} onChange={(ch) => set({ timeclose: { ...v.timeclose, ...ch } })} />
         <NumberField label={s('timelimit')} help={s('timelimit_help')} value={v.timelimit} error={errors.timelimit} onChange={(timelimit) => set({ timelimit })} decimal />
+        <SelectField label={s('overduehandling')} help={s('overduehandling_help')} value={v.overduehandling} onChange={(value) => set({ overduehandling: OVERDUE_HANDLING.find((o) => o === value) ?? 'autosubmit' })}>
+          {OVERDUE_HANDLING.map((o) => (
+            <option key={o} value={o}>
+              {s(`overduehandling${o}`)}
+            </option>
+          ))}
+        </SelectField>
+        {v.overduehandling === 'graceperiod' && <NumberField label={s('graceperiod')} value={v.graceperiod} error={errors.graceperiod} onChange={(graceperiod) => set({ graceperiod })} decimal />}
       </fieldset>
 
       <fieldset className="module-settings-section">

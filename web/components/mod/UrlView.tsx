@@ -1,4 +1,4 @@
-import { modUrlGetUrlsByCourses } from '../../../api/url';
+import { modUrlGetUrlsByCourses, modUrlViewUrl } from '../../../api/url';
 import { Loading } from '../../app/Page';
 import { useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
@@ -7,7 +7,11 @@ import { ModuleView, type ModuleInfo } from './ModuleView';
 
 /** `/mod/url/view.php?id=<cmid>`: the resource's description and its link. */
 export function UrlView() {
-  return <ModuleView modname="url">{(cm) => <UrlContent cm={cm} />}</ModuleView>;
+  return (
+    <ModuleView modname="url" view={(cm) => ({ contract: modUrlViewUrl, args: { urlid: cm.instance } })}>
+      {(cm) => <UrlContent cm={cm} />}
+    </ModuleView>
+  );
 }
 
 function UrlContent({ cm }: { cm: ModuleInfo }) {

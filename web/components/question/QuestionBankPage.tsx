@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Button, Label, Menu, MenuItem, MenuTrigger, Popover, Radio, RadioGroup } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { coreCourseGetCoursesByField } from '../../../api/course';
-import { coreQuestionAddCategory, coreQuestionDeleteCategory, coreQuestionDeleteQuestion, coreQuestionGetCategories, coreQuestionGetQuestion, coreQuestionGetQuestions, coreQuestionImportGift, QTYPES } from '../../../api/question';
+import { coreQuestionAddCategory, coreQuestionDeleteCategory, coreQuestionDeleteQuestion, coreQuestionGetCategories, coreQuestionGetQuestion, coreQuestionGetQuestions, coreQuestionImportGift, coreQuestionImportXml, QTYPES } from '../../../api/question';
 import { ErrorPage } from '../../app/ErrorPage';
 import { NotFound } from '../../app/NotFound';
 import { Loading, Page } from '../../app/Page';
@@ -107,7 +107,7 @@ function Bank({ s, courseid, categories, onEdit, onCreate }: { s: StringLookup; 
           {s('addcategory')}
         </Button>
         <Button className="btn btn-secondary" onPress={() => setImporting(true)}>
-          {s('importgift')}
+          {s('importquestions')}
         </Button>
         {category && category.questioncount === 0 && (
           <Button
@@ -186,7 +186,7 @@ function Bank({ s, courseid, categories, onEdit, onCreate }: { s: StringLookup; 
         </section>
       )}
       {addingCategory && <AddCategoryDialog s={s} courseid={courseid} onClose={() => setAddingCategory(false)} />}
-      {importing && <ImportGiftDialog s={s} courseid={courseid} categoryid={categoryid} onClose={() => setImporting(false)} />}
+      {importing && <ImportDialog s={s} courseid={courseid} categoryid={categoryid} onClose={() => setImporting(false)} />}
     </>
   );
 }
@@ -218,19 +218,42 @@ function AddCategoryDialog({ s, courseid, onClose }: { s: StringLookup; courseid
   );
 }
 
-function ImportGiftDialog({ s, courseid, categoryid, onClose }: { s: StringLookup; courseid: number; categoryid: number; onClose: () => void }) {
+type ImportFormat = 'gift' | 'xml';
+
+/** Import from GIFT or Moodle XML text, pasted or read from a file; all or nothing, with each problem named. */
+function ImportDialog({ s, courseid, categoryid, onClose }: { s: StringLookup; courseid: number; categoryid: number; onClose: () => void }) {
   const formId = useId();
   const fieldId = `${formId}-text`;
+  const fileId = `${formId}-file`;
+  const [format, setFormat] = useState<ImportFormat>('gift');
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
-  const importGift = useWsMutation(coreQuestionImportGift, [coreQuestionGetQuestions, coreQuestionGetCategories], { quiet: true });
+  const refresh = [coreQuestionGetQuestions, coreQuestionGetCategories];
+  const importGift = useWsMutation(coreQuestionImportGift, refresh, { quiet: true });
+  const importXml = useWsMutation(coreQuestionImportXml, refresh, { quiet: true });
+  const pending = importGift.isPending || importXml.isPending;
+  const help = s(format === 'gift' ? 'importgifthelp' : 'importxmlhelp');
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    const content = await file.text();
+    setText(content);
+    setError(undefined);
+    if (/\.xml$/i.test(file.name) || content.trimStart().startsWith('<')) setFormat('xml');
+  };
+  const callbacks = {
+    onSuccess: (done: { questionids: number[] }) => {
+      void addNotification({ message: s('imported', done.questionids.length), type: 'success' });
+      onClose();
+    },
+    onError: (failure: Error) => setError(failure instanceof AjaxError ? failure.message : String(failure)),
+  };
   return (
     <FormDialog
-      title={s('importgift')}
+      title={s('importquestions')}
       formId={formId}
       submitLabel={s('import')}
       cancelLabel={s('cancel')}
-      pending={importGift.isPending}
+      pending={pending}
       onClose={onClose}
       onSubmit={(e) => {
         e.preventDefault();
@@ -238,20 +261,24 @@ function ImportGiftDialog({ s, courseid, categoryid, onClose }: { s: StringLooku
           setError(s('required'));
           return;
         }
-        importGift.mutate(
-          { courseid, categoryid, text },
-          {
-            onSuccess: (done) => {
-              void addNotification({ message: s('imported', done.questionids.length), type: 'success' });
-              onClose();
-            },
-            onError: (failure) => setError(failure instanceof AjaxError ? failure.message : String(failure)),
-          },
-        );
+        if (format === 'gift') importGift.mutate({ courseid, categoryid, text }, callbacks);
+        else importXml.mutate({ courseid, categoryid, text }, callbacks);
       }}
     >
-      <FormField id={fieldId} label={s('importgifttext')} help={s('importgifthelp')} error={error}>
-        <textarea id={fieldId} rows={10} value={text} onChange={(e) => (setText(e.target.value), setError(undefined))} aria-required {...describedBy(fieldId, error, s('importgifthelp'))} />
+      <RadioGroup className="field radio-group" value={format} onChange={(f) => (setFormat(f === 'xml' ? 'xml' : 'gift'), setError(undefined))}>
+        <Label className="field-label">{s('importformat')}</Label>
+        {(['gift', 'xml'] as const).map((f) => (
+          <Radio key={f} className="radio" value={f}>
+            {s(`format_${f}`)}
+          </Radio>
+        ))}
+      </RadioGroup>
+      <div className="field">
+        <label htmlFor={fileId}>{s('importfile')}</label>
+        <input id={fileId} type="file" accept=".txt,.gift,.xml,text/plain,application/xml,text/xml" onChange={(e) => void readFile(e.target.files?.[0])} />
+      </div>
+      <FormField id={fieldId} label={s(format === 'gift' ? 'importgifttext' : 'importxmltext')} help={help} error={error}>
+        <textarea id={fieldId} rows={10} value={text} onChange={(e) => (setText(e.target.value), setError(undefined))} aria-required {...describedBy(fieldId, error, help)} />
       </FormField>
     </FormDialog>
   );

@@ -6,7 +6,8 @@ export const QUESTION_STRINGS = [
   'qtype_shortanswer', 'qtype_numerical', 'answerhowmany', 'answersingleyes', 'answersingleno', 'shuffleanswers', 'casesensitive', 'caseno', 'caseyes',
   'wildcardhelp', 'answers', 'answerno', 'choiceno', 'grade', 'feedback', 'tolerance', 'addanswer', 'removeanswer', 'correctanswer', 'true', 'false',
   'feedbacktrue', 'feedbackfalse', 'none', 'name', 'type', 'lastmodified', 'usage', 'actions', 'edit', 'delete', 'cancel', 'savechanges', 'search',
-  'required', 'formerrors', 'questioncount', 'questiontextrequired', 'importgift', 'importgifttext', 'importgifthelp', 'import', 'imported',
+  'required', 'formerrors', 'questioncount', 'questiontextrequired', 'importgifttext', 'importgifthelp', 'import', 'imported',
+  'importquestions', 'importformat', 'format_gift', 'format_xml', 'importfile', 'importxmltext', 'importxmlhelp',
 ] as const;
 
 /** The grade choices of an answer, as Moodle offers them (fractions). */

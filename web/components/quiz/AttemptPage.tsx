@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { modQuizGetAttemptData, modQuizProcessAttempt, modQuizSaveAttempt, type AttemptQuestion } from '../../../api/quiz';
 import { ErrorPage } from '../../app/ErrorPage';
 import { Loading } from '../../app/Page';
-import { call } from '../../platform/ajax';
+import { AjaxError, call } from '../../platform/ajax';
 import { showException } from '../../platform/dialogs';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
@@ -66,6 +66,10 @@ function AttemptScreen({ cm, attemptid, page }: { cm: ModuleInfo; attemptid: num
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
+  // Time is up with a grace period: only the summary, where the attempt is submitted, remains.
+  if (data.error instanceof AjaxError && data.error.errorcode === 'stateoverdue') return <Navigate to={relativeUrl('/mod/quiz/summary.php', { attempt: attemptid, cmid: cm.id })} replace />;
+  // Closed meanwhile (submitted elsewhere, or its time ran out): the review shows what became of it.
+  if (data.error instanceof AjaxError && data.error.errorcode === 'attemptalreadyclosed') return <Navigate to={relativeUrl('/mod/quiz/review.php', { attempt: attemptid, cmid: cm.id })} replace />;
   if (data.error) return <ErrorPage message={data.error.message} />;
   if (data.isPending) return <Loading />;
   const d = data.data;
@@ -93,12 +97,15 @@ function AttemptScreen({ cm, attemptid, page }: { cm: ModuleInfo; attemptid: num
     }
   };
 
+  /** At zero: the answers go with "time up"; an attempt made overdue goes to its summary, a closed one to its review. */
   const timeUp = async () => {
     window.clearTimeout(timer.current);
+    let state = 'finished';
     try {
-      await call(modQuizProcessAttempt, { attemptid, data: pending(), timeup: true });
+      state = (await call(modQuizProcessAttempt, { attemptid, data: pending(), timeup: true })).state;
     } finally {
-      void navigate(relativeUrl('/mod/quiz/review.php', { attempt: attemptid, cmid: cm.id }), { replace: true });
+      const next = state === 'overdue' || state === 'inprogress' ? '/mod/quiz/summary.php' : '/mod/quiz/review.php';
+      void navigate(relativeUrl(next, { attempt: attemptid, cmid: cm.id }), { replace: true });
     }
   };
 

@@ -98,7 +98,7 @@ function QuizHome({ cm, quiz }: { cm: ModuleInfo; quiz: Quiz }) {
         attemptid = started.attempt.id;
       }
       setPreflight(false);
-      const url = attemptUrl(cm.id, attemptid);
+      const url = unfinished?.state === 'overdue' ? relativeUrl('/mod/quiz/summary.php', { attempt: attemptid, cmid: cm.id }) : attemptUrl(cm.id, attemptid);
       if (win) {
         win.location.href = url;
         await refresh();
@@ -218,7 +218,7 @@ function AttemptsTable({ s, quiz, cmid, attempts }: { s: StringLookup; quiz: Qui
                 <td>
                   {a.state === 'finished' && reviewable ? (
                     <a href={relativeUrl('/mod/quiz/review.php', { attempt: a.id, cmid })}>{s('review')}</a>
-                  ) : a.state === 'inprogress' ? (
+                  ) : a.state === 'inprogress' || a.state === 'overdue' ? (
                     s('notfinished')
                   ) : null}
                 </td>

@@ -29,15 +29,19 @@ function Report({ cm, quiz }: { cm: ModuleInfo; quiz: Quiz }) {
   if (report.error) return <ErrorPage message={report.error.message} />;
   if (report.isPending) return <Loading />;
   const r = report.data;
+  const run = (dryrun: boolean) =>
+    regrade.mutate({ quizid: quiz.id, dryrun }, { onSuccess: (done) => void addNotification({ message: s(dryrun ? 'regradedryrundone' : 'regradedone', done), type: dryrun ? 'info' : 'success' }) });
   const actions = (
-    <Button
-      className="btn btn-secondary"
-      isDisabled={regrade.isPending || r.total === 0}
-      onPress={() => regrade.mutate({ quizid: quiz.id }, { onSuccess: (done) => void addNotification({ message: s('regradedone', done), type: 'success' }) })}
-    >
-      {regrade.isPending && <span className="spinner" aria-hidden="true" />}
-      {s('regradeall')}
-    </Button>
+    <div className="quiz-actions">
+      <Button className="btn btn-secondary" isDisabled={regrade.isPending || r.total === 0} onPress={() => run(true)}>
+        {regrade.isPending && regrade.variables?.dryrun && <span className="spinner" aria-hidden="true" />}
+        {s('regradedryrun')}
+      </Button>
+      <Button className="btn btn-secondary" isDisabled={regrade.isPending || r.total === 0} onPress={() => run(false)}>
+        {regrade.isPending && !regrade.variables?.dryrun && <span className="spinner" aria-hidden="true" />}
+        {s('regradeall')}
+      </Button>
+    </div>
   );
   return (
     <QuizPage cm={cm} subpage={s('attemptsreport')} actions={actions}>
@@ -45,7 +49,8 @@ function Report({ cm, quiz }: { cm: ModuleInfo; quiz: Quiz }) {
         <p className="card quiz-empty">{s('noattempts')}</p>
       ) : (
         <section className="card">
-          <div className="table-scroll">
+          {/* Wide tables scroll sideways: the scrolling box takes focus so keyboards can scroll it. */}
+          <div className="table-scroll" tabIndex={0} role="group" aria-label={s('attemptsreport')}>
             <table className="table quiz-report">
               <thead>
                 <tr>

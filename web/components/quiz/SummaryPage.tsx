@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { modQuizGetAttemptSummary, modQuizProcessAttempt } from '../../../api/quiz';
 import { ErrorPage } from '../../app/ErrorPage';
 import { Loading } from '../../app/Page';
-import { call } from '../../platform/ajax';
+import { AjaxError, call } from '../../platform/ajax';
 import { confirmDialog, showException } from '../../platform/dialogs';
+import { formatDateTime } from '../../platform/intl';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -27,10 +28,12 @@ function Summary({ cm, attemptid }: { cm: ModuleInfo; attemptid: number }) {
   const navigate = useNavigate();
   const summary = useWsQuery(modQuizGetAttemptSummary, { attemptid }, { meta: { quiet: true }, gcTime: 0 });
   const [pending, setPending] = useState(false);
+  if (summary.error instanceof AjaxError && summary.error.errorcode === 'attemptalreadyclosed') return <Navigate to={relativeUrl('/mod/quiz/review.php', { attempt: attemptid, cmid: cm.id })} replace />;
   if (summary.error) return <ErrorPage message={summary.error.message} />;
   if (summary.isPending) return <Loading />;
   const reviewUrl = relativeUrl('/mod/quiz/review.php', { attempt: attemptid, cmid: cm.id });
 
+  /** Finishing, or at zero time up: with a grace period that makes the attempt overdue, and the summary shows it. */
   const finish = async (timeup: boolean) => {
     if (!timeup) {
       const ok = await confirmDialog({ title: s('confirmsubmitheader'), message: s('confirmsubmit'), confirmLabel: s('submitallandfinish'), cancelLabel: s('cancel') });
@@ -38,8 +41,9 @@ function Summary({ cm, attemptid }: { cm: ModuleInfo; attemptid: number }) {
     }
     setPending(true);
     try {
-      await call(modQuizProcessAttempt, { attemptid, finishattempt: true, timeup });
-      void navigate(reviewUrl, { replace: true });
+      const done = await call(modQuizProcessAttempt, { attemptid, finishattempt: !timeup, timeup });
+      if (done.state === 'overdue' || done.state === 'inprogress') await summary.refetch();
+      else void navigate(reviewUrl, { replace: true });
     } catch (error) {
       await showException(error);
     } finally {
@@ -47,9 +51,16 @@ function Summary({ cm, attemptid }: { cm: ModuleInfo; attemptid: number }) {
     }
   };
 
+  const overdue = summary.data.state === 'overdue';
   return (
     <QuizPage cm={cm} subpage={s('summaryofattempt')}>
-      {summary.data.endtime > 0 && <Countdown endtime={summary.data.endtime} label={s('timeleft')} onExpire={() => void finish(true)} />}
+      {overdue ? (
+        <div className="alert alert-warning quiz-overdue" role="status">
+          {s('overduemustbesubmittedby', formatDateTime(summary.data.duedate))}
+        </div>
+      ) : (
+        summary.data.endtime > 0 && <Countdown endtime={summary.data.endtime} label={s('timeleft')} onExpire={() => void finish(true)} />
+      )}
       <section className="card">
         <div className="table-scroll">
           <table className="table quiz-summary">
@@ -63,7 +74,7 @@ function Summary({ cm, attemptid }: { cm: ModuleInfo; attemptid: number }) {
               {summary.data.questions.map((q) => (
                 <tr key={q.slot} className={`quiz-summary-${q.state}`}>
                   <th scope="row">
-                    <a href={`${relativeUrl('/mod/quiz/attempt.php', { attempt: attemptid, cmid: cm.id, page: q.page })}#question-${q.slot}`}>{q.number}</a>
+                    {overdue ? q.number : <a href={`${relativeUrl('/mod/quiz/attempt.php', { attempt: attemptid, cmid: cm.id, page: q.page })}#question-${q.slot}`}>{q.number}</a>}
                     {q.flagged && <span className="quiz-flag-mark"> ⚑</span>}
                   </th>
                   <td>{q.status}</td>
@@ -74,9 +85,11 @@ function Summary({ cm, attemptid }: { cm: ModuleInfo; attemptid: number }) {
         </div>
       </section>
       <div className="form-actions quiz-summary-actions">
-        <a className="btn btn-secondary" href={relativeUrl('/mod/quiz/attempt.php', { attempt: attemptid, cmid: cm.id, page: 0 })}>
-          {s('returnattempt')}
-        </a>
+        {!overdue && (
+          <a className="btn btn-secondary" href={relativeUrl('/mod/quiz/attempt.php', { attempt: attemptid, cmid: cm.id, page: 0 })}>
+            {s('returnattempt')}
+          </a>
+        )}
         <Button className="btn btn-primary" isDisabled={pending} onPress={() => void finish(false)}>
           {pending && <span className="spinner" aria-hidden="true" />}
           {s('submitallandfinish')}

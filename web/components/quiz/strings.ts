@@ -13,6 +13,8 @@ export const QUIZ_STRINGS = [
   'totalmarks', 'addquestions', 'addselected', 'noquestionsinquiz', 'removequestion', 'confirmremovequestion', 'maxmark', 'maxmarkfor', 'save', 'attemptsexist',
   'page', 'attemptsreport', 'noattempts', 'regradeall', 'regradedone', 'name', 'timetaken', 'gradeoutof', 'notfinished', 'selectquestion', 'type', 'back',
   'stateinprogress', 'statefinished', 'stateabandoned', 'gradedright', 'requirepasswordmessage', 'enable', 'grade', 'marks', 'outof', 'answered', 'notyetanswered', 'noquestionsfound', 'true', 'false',
+  'stateoverdue', 'overduehandling', 'overduehandling_help', 'overduehandlingautosubmit', 'overduehandlinggraceperiod', 'overduehandlingautoabandon', 'graceperiod',
+  'graceperiodtoosmall', 'overduemustbesubmittedby', 'regradedryrun', 'regradedryrundone',
 ] as const;
 
 /** The four grading methods by their stored numbers. */

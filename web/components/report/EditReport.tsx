@@ -1,29 +1,29 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   REPORT_CAPABILITIES,
+  scheduleSchema,
+  type ReportSchedule,
   blockConfigurableReportsGetReport,
   blockConfigurableReportsListReports,
-  blockConfigurableReportsPreviewQuery,
   blockConfigurableReportsSaveReport,
 } from '../../../api/report';
-import type { ResultOf } from '../../../api/contract';
 import { Loading, Page } from '../../app/Page';
-import { AjaxError, call } from '../../platform/ajax';
-import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
+import { AjaxError } from '../../platform/ajax';
+import { CheckField, describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
-import { useStrings } from '../../platform/useStrings';
+import { useStrings, type StringLookup } from '../../platform/useStrings';
 import { useUnsavedChanges } from '../../platform/useUnsavedChanges';
 import { SqlEditor } from './SqlEditor';
-import { ReportTable } from '../../platform/ReportTable';
-import { COMPONENT, REPORT_STRINGS, tableMessages } from './strings';
+import { QueryPreview, usePreview } from './QueryPreview';
+import { COMPONENT, REPORT_STRINGS } from './strings';
 import './report.css';
 
-type Preview = ResultOf<typeof blockConfigurableReportsPreviewQuery>;
-type Values = { name: string; summary: string; querysql: string; contextid: number; capability: string };
+type Values = { name: string; summary: string; querysql: string; remotequerysql: string; contextid: number; capability: string; schedule: ReportSchedule; emailresult: boolean };
+type Place = { contextid: number; name: string };
 
 /** Creates or edits a report: name, summary, where it is listed, who may view it, and its SQL with a preview. */
 export function EditReport() {
@@ -35,22 +35,62 @@ export function EditReport() {
   const places = useWsQuery(blockConfigurableReportsListReports, { courseid });
   if ((id > 0 && !report.data) || !places.data) return <Loading />;
   const initial: Values = report.data
-    ? { name: report.data.name, summary: report.data.summary, querysql: report.data.querysql, contextid: report.data.contextid, capability: report.data.capability }
-    : { name: '', summary: '', querysql: '', contextid: places.data.places.at(-1)?.contextid ?? 0, capability: REPORT_CAPABILITIES[0] };
+    ? {
+        name: report.data.name,
+        summary: report.data.summary,
+        querysql: report.data.querysql,
+        remotequerysql: report.data.remotequerysql,
+        contextid: report.data.contextid,
+        capability: report.data.capability,
+        schedule: report.data.schedule,
+        emailresult: report.data.emailresult,
+      }
+    : {
+        name: '',
+        summary: '',
+        querysql: '',
+        remotequerysql: '',
+        contextid: places.data.places.at(courseid > 0 ? -1 : 0)?.contextid ?? 0,
+        capability: REPORT_CAPABILITIES[0],
+        schedule: 'none',
+        emailresult: false,
+      };
   const choices = places.data.places.some((p) => p.contextid === initial.contextid)
     ? places.data.places
     : [...places.data.places, { contextid: initial.contextid, name: report.data?.contextname ?? '' }];
-  return <ReportForm key={id} id={id} initial={initial} places={choices} s={s} courseid={courseid} />;
+  return (
+    <ReportForm
+      key={id}
+      id={id}
+      timemodified={report.data?.timemodified ?? 0}
+      initial={initial}
+      places={choices}
+      s={s}
+      courseid={courseid}
+      hasremotedb={places.data.hasremotedb}
+      querytimeout={places.data.querytimeout}
+    />
+  );
 }
 
-function ReportForm({ id, initial, places, s, courseid }: { id: number; initial: Values; places: Array<{ contextid: number; name: string }>; s: ReturnType<typeof useStrings>; courseid: number }) {
+interface FormProps {
+  id: number;
+  /** The saved report's stamp, sent back so a save over someone else's is refused. */
+  timemodified: number;
+  initial: Values;
+  places: Place[];
+  s: StringLookup;
+  courseid: number;
+  hasremotedb: boolean;
+  querytimeout: number;
+}
+
+function ReportForm({ id, timemodified, initial, places, s, courseid, hasremotedb, querytimeout }: FormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'form', string>>>({});
   const [saved, setSaved] = useState(false);
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [previewError, setPreviewError] = useState('');
-  const [previewing, setPreviewing] = useState(false);
+  const preview = usePreview(courseid);
   const save = useWsMutation(blockConfigurableReportsSaveReport, [blockConfigurableReportsListReports, blockConfigurableReportsGetReport], { quiet: true });
   useUnsavedChanges(!saved && JSON.stringify(values) !== JSON.stringify(initial));
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -58,19 +98,6 @@ function ReportForm({ id, initial, places, s, courseid }: { id: number; initial:
   useEffect(() => {
     if (saved) void navigate(relativeUrl('/blocks/configurable_reports/managereport.php', courseid ? { courseid } : {}));
   }, [saved, navigate, courseid]);
-
-  async function runPreview() {
-    setPreviewing(true);
-    setPreviewError('');
-    try {
-      setPreview(await call(blockConfigurableReportsPreviewQuery, { querysql: values.querysql, courseid }));
-    } catch (error) {
-      setPreview(null);
-      setPreviewError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setPreviewing(false);
-    }
-  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -80,7 +107,7 @@ function ReportForm({ id, initial, places, s, courseid }: { id: number; initial:
     setErrors(found);
     if (Object.keys(found).length) return;
     save.mutate(
-      { id, ...values },
+      { id, ...values, timemodified },
       {
         onSuccess: () => {
           void addNotification({ message: s('saved'), type: 'success' });
@@ -89,12 +116,13 @@ function ReportForm({ id, initial, places, s, courseid }: { id: number; initial:
         onError: (error) => {
           const fields = error instanceof AjaxError ? (error.fielderrors ?? []) : [];
           if (fields.length) setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
-          else setErrors({ name: error.message });
+          else setErrors({ form: error.message });
         },
       },
     );
   }
 
+  const running = preview.state.running;
   return (
     <Page
       title={id ? s('editreport') : s('newreport')}
@@ -128,21 +156,40 @@ function ReportForm({ id, initial, places, s, courseid }: { id: number; initial:
             </select>
           </FormField>
         </div>
-        <div className="field">
-          <span id="report-querysql-label" className="label">
-            {s('querysql')}
-          </span>
-          <SqlEditor labelledBy="report-querysql-label" describedBy="report-querysql-help" value={values.querysql} onChange={(v) => set('querysql', v)} autoFocus invalid={Boolean(errors.querysql)} />
-          <p id="report-querysql-help" className="field-help">
-            {s('querysql_help', 10)}
-          </p>
-          {errors.querysql && <p className="field-error">{errors.querysql}</p>}
+        <SqlField id="report-querysql" label={s('querysql')} help={s('querysql_help', querytimeout)} error={errors.querysql} value={values.querysql} onChange={(v) => set('querysql', v)} autoFocus />
+        <SqlField
+          id="report-remotequerysql"
+          label={s('remotequerysql')}
+          help={hasremotedb ? s('remotequerysql_help') : `${s('remotequerysql_help')} ${s('remotequerysql_none')}`}
+          error={errors.remotequerysql}
+          value={values.remotequerysql}
+          onChange={(v) => set('remotequerysql', v)}
+        />
+        <div className="report-schedule">
+          <FormField id="report-schedule" label={s('schedule')} help={s('schedule_help')}>
+            <select id="report-schedule" value={values.schedule} onChange={(e) => set('schedule', scheduleSchema.catch('none').parse(e.target.value))} {...describedBy('report-schedule', undefined, s('schedule_help'))}>
+              {scheduleSchema.options.map((option) => (
+                <option key={option} value={option}>
+                  {s(`schedule_${option}`)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          {values.schedule !== 'none' && (
+            <CheckField className="report-emailresult" label={s('emailresult')} help={s('emailresult_help')} checked={values.emailresult} onChange={(checked) => set('emailresult', checked)} />
+          )}
         </div>
         <div className="form-actions">
-          <Button className="btn btn-secondary" onPress={() => void runPreview()} isDisabled={previewing || !values.querysql.trim()}>
-            {previewing && <span className="spinner" aria-hidden="true" />}
+          <Button className="btn btn-secondary" onPress={() => void preview.run(values.querysql, 'main')} isDisabled={running !== null || !values.querysql.trim()}>
+            {running === 'main' && <span className="spinner" aria-hidden="true" />}
             {s('preview')}
           </Button>
+          {values.remotequerysql.trim() !== '' && (
+            <Button className="btn btn-secondary" onPress={() => void preview.run(values.remotequerysql, 'remote')} isDisabled={running !== null}>
+              {running === 'remote' && <span className="spinner" aria-hidden="true" />}
+              {s('previewremote')}
+            </Button>
+          )}
           <span className="spacer" />
           <Button className="btn btn-secondary" onPress={() => void navigate(-1)}>
             {s('cancel')}
@@ -153,28 +200,33 @@ function ReportForm({ id, initial, places, s, courseid }: { id: number; initial:
           </Button>
         </div>
       </form>
-      <section className="report-preview" aria-live="polite" aria-label={s('preview')}>
-        {previewing && <p className="muted">{s('previewing')}</p>}
-        {previewError && (
-          <div className="alert alert-error" role="alert">
-            {previewError}
-          </div>
-        )}
-        {preview && <PreviewTable preview={preview} s={s} />}
-      </section>
+      <QueryPreview state={preview.state} s={s} />
     </Page>
   );
 }
 
-function PreviewTable({ preview, s }: { preview: Preview; s: ReturnType<typeof useStrings> }) {
-  const messages = useMemo(() => tableMessages(s), [s]);
-  if (preview.rows.length === 0) return <p className="muted">{s('previewnorows')}</p>;
+interface SqlFieldProps {
+  id: string;
+  label: string;
+  help: string;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+}
+
+/** An SQL editor with its label above, help below and error beside it. */
+function SqlField({ id, label, help, error, value, onChange, autoFocus = false }: SqlFieldProps) {
   return (
-    <div className="card report-preview-table">
-      <h2>{s('previewrows', preview.rows.length)}</h2>
-      {/* Client mode: the preview's rows are sorted, searched and paged in the browser. */}
-      <ReportTable stateId="preview" caption={s('preview')} columns={preview.columns} rows={preview.rows} messages={messages} />
-      {preview.truncated && <p className="muted small">{s('previewtruncated', preview.rows.length)}</p>}
+    <div className="field">
+      <span id={`${id}-label`} className="label">
+        {label}
+      </span>
+      <SqlEditor labelledBy={`${id}-label`} describedBy={`${id}-help`} value={value} onChange={onChange} autoFocus={autoFocus} invalid={Boolean(error)} />
+      <p id={`${id}-help`} className="field-help">
+        {help}
+      </p>
+      {error && <p className="field-error">{error}</p>}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
+import { REPORT_SETTINGS_SECTION } from './ReportSettings';
 import { COMPONENT, REPORT_STRINGS } from './strings';
 import './report.css';
 
@@ -30,11 +31,18 @@ export function ReportsIndex() {
       title={title}
       breadcrumb={courseid ? [{ label: s('reports'), to: `/course/view.php?id=${courseid}` }] : []}
       actions={
-        data?.canmanage && (
-          <Link className="btn btn-primary" to={relativeUrl('/blocks/configurable_reports/editreport.php', courseid ? { courseid } : {})}>
-            {s('addreport')}
-          </Link>
-        )
+        <>
+          {data?.canconfigure && (
+            <Link className="btn btn-secondary" to={relativeUrl('/admin/settings.php', { section: REPORT_SETTINGS_SECTION })}>
+              {s('settings')}
+            </Link>
+          )}
+          {data?.canmanage && (
+            <Link className="btn btn-primary" to={relativeUrl('/blocks/configurable_reports/editreport.php', courseid ? { courseid } : {})}>
+              {s('addreport')}
+            </Link>
+          )}
+        </>
       }
     >
       {!data ? (

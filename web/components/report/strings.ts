@@ -11,7 +11,11 @@ export const REPORT_STRINGS = [
   'deleteconfirm', 'deleted', 'view', 'edit', 'actions', 'exportcsv', 'exportxlsx', 'truncated', 'timerange', 'starttime', 'endtime',
   'table_emptytable', 'table_info', 'table_infofiltered', 'table_zerorecords', 'table_processing', 'table_search', 'table_searchcolumn',
   'table_pagelength', 'table_previous', 'table_next', 'table_pagination', 'table_page', 'table_columns', 'table_sorthelp',
-  'table_warning_error', 'table_warning_sortdata',
+  'table_warning_error', 'table_warning_json', 'table_warning_sortdata', 'remotequerysql', 'remotequerysql_help', 'remotequerysql_none', 'mainresults',
+  'remoteresults', 'previewremote', 'settings', 'settings_intro', 'setting_querytimeout', 'setting_querytimeout_help', 'setting_remotedb',
+  'setting_remotedb_help', 'settingssaved', 'savesettings', 'reportchanged', 'contextcategory', 'schedule', 'schedule_help', 'schedule_none',
+  'schedule_daily', 'schedule_weekly', 'emailresult', 'emailresult_help', 'scheduledruns', 'scheduledruns_none', 'run_time', 'run_rows', 'run_status',
+  'run_ok', 'run_failed', 'run_download', 'run_truncated',
 ] as const;
 
 /** The report table's messages from the pack. */
@@ -32,6 +36,7 @@ export function tableMessages(s: StringLookup): TableMessages {
     columns: s('table_columns'),
     sortHelp: s('table_sorthelp'),
     warningError: s('table_warning_error'),
+    warningJson: s('table_warning_json'),
     warningSortData: s('table_warning_sortdata'),
   };
 }

@@ -82,8 +82,9 @@ export function TagCollections() {
                       <td>{collection.areanames.length ? collection.areanames.join(', ') : <span className="muted">{s('nocollectionareas')}</span>}</td>
                       <td className="number-cell">{collection.tagcount}</td>
                       <td className="row-actions">
-                        <Link className="btn btn-link" to={relativeUrl('/tag/manage.php', { tc: collection.id })} aria-label={s('managecollectiontags', collection.displayname)}>
+                        <Link className="btn btn-link" to={relativeUrl('/tag/manage.php', { tc: collection.id })}>
                           {s('managetags')}
+                          <span className="visually-hidden"> — {s('managecollectiontags', collection.displayname)}</span>
                         </Link>
                         <Button
                           className="btn-icon"

@@ -62,7 +62,12 @@ export function TemplateDetails({ name, s }: { name: string; s: StringLookup }) 
 
       <section aria-labelledby="template-doc-heading">
         <h3 id="template-doc-heading">{s('documentation')}</h3>
-        {doc ? <pre className="template-doc">{doc}</pre> : <p className="muted">{s('nodocumentation', name)}</p>}
+        {/* Long lines scroll sideways: the box takes the focus so the keyboard can scroll it. */}
+        {doc ? (
+          <pre className="template-doc" tabIndex={0} role="region" aria-labelledby="template-doc-heading">
+            {doc}
+          </pre>
+        ) : <p className="muted">{s('nodocumentation', name)}</p>}
       </section>
 
       <section aria-labelledby="template-example-heading">

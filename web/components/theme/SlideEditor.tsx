@@ -63,14 +63,18 @@ export function SlideEditor({ slide, index, count, errors, s, onChange, onMove, 
           )}
         </h3>
         <div className="slide-editor-actions">
-          <Button className="btn btn-secondary btn-small" isDisabled={index === 0} onPress={() => onMove(index - 1)} aria-label={s('moveslideup', heading)}>
+          {/* Each name starts with the visible words (for speech input), then says which slide. */}
+          <Button className="btn btn-secondary btn-small" isDisabled={index === 0} onPress={() => onMove(index - 1)}>
             {s('moveup')}
+            <span className="visually-hidden"> — {s('moveslideup', heading)}</span>
           </Button>
-          <Button className="btn btn-secondary btn-small" isDisabled={index === count - 1} onPress={() => onMove(index + 1)} aria-label={s('moveslidedown', heading)}>
+          <Button className="btn btn-secondary btn-small" isDisabled={index === count - 1} onPress={() => onMove(index + 1)}>
             {s('movedown')}
+            <span className="visually-hidden"> — {s('moveslidedown', heading)}</span>
           </Button>
-          <Button className="btn btn-link danger btn-small" onPress={onDelete} aria-label={s('deleteslidenamed', heading)}>
+          <Button className="btn btn-link danger btn-small" onPress={onDelete}>
             {s('deleteslide')}
+            <span className="visually-hidden"> — {s('deleteslidenamed', heading)}</span>
           </Button>
         </div>
       </div>

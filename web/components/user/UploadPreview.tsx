@@ -68,7 +68,8 @@ export function UploadPreview({ preview, onBack, onUpload }: Props) {
       {rows.length === 0 ? (
         <p className="empty-state">{s('noerrorrows')}</p>
       ) : (
-        <div className="upload-table-scroll">
+        // A box that scrolls sideways takes the focus, so the keyboard can scroll it too.
+        <div className="upload-table-scroll" tabIndex={0} role="region" aria-label={s('previewtable')}>
           <table className="table upload-table">
             <caption className="visually-hidden">{s('previewtable')}</caption>
             <thead>

@@ -145,7 +145,8 @@ function UploadSummary({ state, onAnother }: { state: UploadState; onAnother: ()
         <Loading />
       ) : (
         <>
-          <div className="upload-table-scroll">
+          {/* A box that scrolls sideways takes the focus, so the keyboard can scroll it too. */}
+          <div className="upload-table-scroll" tabIndex={0} role="region" aria-label={s('failedrows')}>
             <table className="table upload-table">
               <caption className="visually-hidden">{s('failedrows')}</caption>
               <thead>

@@ -1,9 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { allContracts } from '../../../api/all';
 import type { MethodContract } from '../../../api/contract';
 import { Page } from '../../app/Page';
 import { NoPermission } from '../admin/NoPermission';
 import { config } from '../../platform/config';
+import { Pager } from '../../platform/Pager';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import { summariseSchema, type SchemaLine } from './schemaSummary';
 
@@ -59,7 +61,15 @@ function MethodDoc({ method, s }: { method: MethodContract; s: StringLookup }) {
   );
 }
 
-/** Every web-service method, made from the contracts the server validates with. */
+/** Methods described per page: each description summarises two schemas, so all 300+ at once is slow to render. */
+const PER_PAGE = 20;
+const SORTED = [...allContracts].sort((a, b) => a.name.localeCompare(b.name));
+
+/**
+ * Every web-service method, made from the contracts the server validates with: an index of all the
+ * (filtered) names, and their descriptions a page at a time. An index link or a `#method` address opens
+ * the page holding that method and scrolls to it.
+ */
 export function Documentation() {
   const s = useStrings('moodle', [
     'wsdocumentation',
@@ -82,14 +92,40 @@ export function Documentation() {
     'onemethod',
   ]);
   const [filter, setFilter] = useState('');
-  if (!config().user?.isadmin) return <NoPermission />;
+  const [page, setPage] = useState(0);
+  const { hash, pathname, search } = useLocation();
+  const navigate = useNavigate();
   const needle = filter.trim().toLowerCase();
-  const methods = [...allContracts].sort((a, b) => a.name.localeCompare(b.name)).filter((m) => !needle || m.name.includes(needle) || m.description.toLowerCase().includes(needle));
+  const methods = useMemo(() => SORTED.filter((m) => !needle || m.name.includes(needle) || m.description.toLowerCase().includes(needle)), [needle]);
+  const target = decodeURIComponent(hash.replace(/^#/, ''));
+  const targetIndex = methods.findIndex((m) => m.name === target);
+  const pages = Math.max(1, Math.ceil(methods.length / PER_PAGE));
+  // The page holding the addressed method, else the chosen page (kept in range as the filter narrows).
+  const shown = targetIndex >= 0 ? Math.floor(targetIndex / PER_PAGE) : Math.min(page, pages - 1);
+  useEffect(() => {
+    if (targetIndex >= 0) document.getElementById(target)?.scrollIntoView({ block: 'start' });
+  }, [target, targetIndex]);
+  const changePage = (next: number) => {
+    setPage(next);
+    if (hash) void navigate({ pathname, search }, { replace: true });
+    window.scrollTo({ top: 0 });
+  };
+  if (!config().user?.isadmin) return <NoPermission />;
   return (
     <Page title={s('wsdocumentation')} breadcrumb={[{ label: s('administrationsite'), to: '/admin/' }, { label: s('webservices') }]}>
       <p className="muted">{s('wsdocumentationintro')}</p>
       <div className="toolbar">
-        <input type="search" className="filter-input" aria-label={s('filtermethods')} placeholder={s('filtermethods')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <input
+          type="search"
+          className="filter-input"
+          aria-label={s('filtermethods')}
+          placeholder={s('filtermethods')}
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.target.value);
+            setPage(0);
+          }}
+        />
         <span className="muted">{methods.length === 1 ? s('onemethod') : s('methodcount', methods.length)}</span>
       </div>
       <div className="method-docs-layout">
@@ -97,13 +133,20 @@ export function Documentation() {
           <ul>
             {methods.map((m) => (
               <li key={m.name}>
-                <a href={`#${m.name}`}>{m.name}</a>
+                <a href={`#${m.name}`} aria-current={m.name === target ? 'location' : undefined}>
+                  {m.name}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
-        <div>
-          {methods.length === 0 ? <p className="empty-state">{s('nomethodsfound', filter)}</p> : methods.map((m) => <MethodDoc key={m.name} method={m} s={s} />)}
+        <div className="method-docs">
+          {methods.length === 0 ? (
+            <p className="empty-state">{s('nomethodsfound', filter)}</p>
+          ) : (
+            methods.slice(shown * PER_PAGE, (shown + 1) * PER_PAGE).map((m) => <MethodDoc key={m.name} method={m} s={s} />)
+          )}
+          <Pager page={shown} pages={pages} onChange={changePage} />
         </div>
       </div>
     </Page>

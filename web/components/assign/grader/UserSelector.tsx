@@ -28,6 +28,7 @@ function identity(p: Participant): string {
 export function UserSelector({ assignid, s, onSelect }: UserSelectorProps) {
   const m = useStrings('moodle', ['searching', 'nosuggestions']);
   const [text, setText] = useState('');
+  const [chosen, setChosen] = useState<Key | null>(null);
   const [query, setQuery] = useState<string | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), AJAX_DEBOUNCE_MS);
@@ -45,11 +46,20 @@ export function UserSelector({ assignid, s, onSelect }: UserSelectorProps) {
       items={items}
       inputValue={text}
       onInputChange={setText}
-      selectedKey={null}
+      selectedKey={chosen}
       onSelectionChange={(key: Key | null) => {
-        // No key: the list was dismissed (Escape); the typed text goes with it, as react-aria expects of a controlled box.
+        // Both the text and the choice are controlled, so the box closes its list only when the
+        // choice changes, and its text is ours to set: the chosen name while the focus stays (an
+        // emptied, focused box would open its list again), nothing once the box is left.
+        // No key: the list was dismissed (Escape), and the typed text goes with it.
+        const previous = chosen;
+        setChosen(key);
+        setText(key === null ? '' : (items.find((p) => p.id === Number(key))?.fullname ?? ''));
+        if (key !== null && key !== previous) onSelect(Number(key));
+      }}
+      onBlur={() => {
         setText('');
-        if (key !== null) onSelect(Number(key));
+        setChosen(null);
       }}
       menuTrigger="focus"
       allowsEmptyCollection
