@@ -44,6 +44,20 @@ describe.each(testDialects)('core methods over HTTP on %s', (dialect) => {
     expect(data[0]?.lang).toBe('en');
   });
 
+  it('a repeated cached batch is answered the same, and each language keeps its own answer', async () => {
+    const calls = [{ methodname: 'core_get_strings', args: { strings: [{ stringid: 'cancel' }, { stringid: 'topic', stringparams: [{ value: '2' }] }] } }];
+    const english = await site.ajax(calls, null, true);
+    const again = await site.ajax(calls, null, true);
+    expect(again.json).toEqual(english.json);
+    expect(((english.json as Results)[0]?.data as Array<{ string: string }>).map((d) => d.string)).toEqual(['Cancel', 'Topic 2']);
+    const userid = await site.createUser(`hablante_${dialect}`);
+    await site.platform.db.updateTable('user').set({ lang: 'es' }).where('id', '=', userid).execute();
+    const spanish = await site.ajax(calls, await site.sessionFor(userid));
+    const data = (spanish.json as Results)[0]?.data as Array<{ string: string; lang: string }>;
+    expect(data.map((d) => d.lang)).toEqual(['es', 'es']);
+    expect(data[0]?.string).not.toBe('Cancel');
+  });
+
   it('core_get_string refuses several unnamed parameters', async () => {
     const { json } = await site.ajax([{ methodname: 'core_get_string', args: { stringid: 'topic', stringparams: [{ value: '1' }, { value: '2' }] } }], null, true);
     expect((json as Results)[0]?.exception?.errorcode).toBe('unnamedstringparam');

@@ -3,6 +3,7 @@ import { userForToken } from '../platform/auth/tokens';
 import { AppError } from '../platform/errors';
 import type { Platform } from '../platform/platform';
 import { callerLang, callerSeesDebug, runCall, type Caller, type CallResult } from './dispatch';
+import { AnswerCache } from './answercache';
 import { wireRequestFailure } from './exceptions';
 import { parseNestedForm } from './formdata';
 import type { MethodDefinition } from './method';
@@ -35,7 +36,21 @@ function parseBatch(body: string, registry: MethodRegistry): BatchItem[] {
   });
 }
 
-async function handleBatch(platform: Platform, registry: MethodRegistry, request: FastifyRequest, reply: FastifyReply, nologin: boolean) {
+/** A batch of calls that need no login and answer from caches only: its answer may be kept. */
+function publicCachedBatch(batch: BatchItem[]): boolean {
+  return batch.length > 0 && batch.every((item) => !item.method.database && !item.method.contract.loginRequired);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+async function handleBatch(
+  platform: Platform,
+  registry: MethodRegistry,
+  answers: AnswerCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  nologin: boolean,
+) {
   const query = request.query as Record<string, string | undefined>;
   const caller: Caller = {
     user: nologin ? null : request.user,
@@ -44,9 +59,14 @@ async function handleBatch(platform: Platform, registry: MethodRegistry, request
     nologin,
     ip: request.ip,
   };
+  const body = typeof request.body === 'string' ? request.body : '';
+  reply.header('Cache-Control', 'no-store');
+  const cacheKey = AnswerCache.key(callerLang(caller), body);
+  const kept = answers.get(cacheKey);
+  if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
   let batch: BatchItem[];
   try {
-    batch = parseBatch(typeof request.body === 'string' ? request.body : '', registry);
+    batch = parseBatch(body, registry);
   } catch (error) {
     const appError = error instanceof AppError ? error : new AppError('invalidjson');
     const debug = await callerSeesDebug(platform, caller);
@@ -59,7 +79,9 @@ async function handleBatch(platform: Platform, registry: MethodRegistry, request
     // Calls after a failure are neither run nor answered.
     if (result.error) break;
   }
-  return reply.header('Cache-Control', 'no-store').send(results.filter((r) => r !== undefined));
+  const answer = JSON.stringify(results.filter((r) => r !== undefined));
+  if (publicCachedBatch(batch) && !results.some((r) => r.error)) answers.set(cacheKey, answer);
+  return reply.type(JSON_TYPE).send(answer);
 }
 
 /** Moodle's REST server for script clients: token auth, form-encoded arguments, JSON answers. */
@@ -97,12 +119,13 @@ async function handleRest(platform: Platform, registry: MethodRegistry, request:
 }
 
 export function registerWebServiceRoutes(app: FastifyInstance, platform: Platform, registry: MethodRegistry): void {
+  const answers = new AnswerCache();
   void app.register((scope, _options, done) => {
     // The batch is read as text so bad JSON becomes Moodle's own answer, not a framework 400.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 8 * 1024 * 1024 }, (_req, body, done) => done(null, body));
-    scope.post('/lib/ajax/service.php', (request, reply) => handleBatch(platform, registry, request, reply, false));
-    scope.post('/lib/ajax/service-nologin.php', (request, reply) => handleBatch(platform, registry, request, reply, true));
+    scope.post('/lib/ajax/service.php', (request, reply) => handleBatch(platform, registry, answers, request, reply, false));
+    scope.post('/lib/ajax/service-nologin.php', (request, reply) => handleBatch(platform, registry, answers, request, reply, true));
     done();
   });
   app.post('/webservice/rest/server.php', (request, reply) => handleRest(platform, registry, request, reply));
