@@ -53,7 +53,9 @@ export default defineConfig({
     { name: 'sitelanguage', testMatch: /\.sitelanguage\.spec\.ts$/, dependencies: ['sitewide'], use: browser },
   ],
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    // The compiled server, as `npm start` runs it, built into this run's own folder so parallel runs
+    // on other ports do not overwrite each other's bundle.
+    command: `node --import tsx scripts/build-server.ts --out dist/e2e-server-${port} && node --enable-source-maps dist/e2e-server-${port}/main.mjs`,
     url: `${baseURL}/login/index.php`,
     reuseExistingServer: false,
     timeout: 120_000,

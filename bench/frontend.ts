@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { exited, startServerProcess, waitUntilServing } from '../server/test/process';
+import { buildServer } from '../scripts/build-server';
 import { freePort } from './ports';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
@@ -93,15 +94,19 @@ async function coldLoad(browser: Browser, base: string, cookies: Awaited<ReturnT
 const dir = mkdtempSync(join(tmpdir(), 'tessera-bench-frontend-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = startServerProcess({
-  PORT: String(port),
-  WWWROOT: base,
-  DATABASE_URL: `sqlite:${join(dir, 'frontend.db')}`,
-  DEMO_DATA: '1',
-  DEMO_PASSWORD,
-  ADMIN_PASSWORD: 'Bench-admin-1',
-  LOG_LEVEL: 'warn',
-});
+const server = startServerProcess(
+  {
+    PORT: String(port),
+    WWWROOT: base,
+    DATABASE_URL: `sqlite:${join(dir, 'frontend.db')}`,
+    DEMO_DATA: '1',
+    DEMO_PASSWORD,
+    ADMIN_PASSWORD: 'Bench-admin-1',
+    LOG_LEVEL: 'warn',
+  },
+  undefined,
+  await buildServer(join(import.meta.dirname, '..', 'dist', 'bench-server')),
+);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   await waitUntilServing(base);

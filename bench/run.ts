@@ -31,6 +31,7 @@ import { createPlatform } from '../server/platform/create';
 import { installOrUpgrade } from '../server/platform/install';
 import { now } from '../server/platform/platform';
 import { exited, logInByForm, startServerProcess, waitUntilServing } from '../server/test/process';
+import { buildServer } from '../scripts/build-server';
 import { watch } from './measure';
 import { freePort } from './ports';
 import { getSystemContext } from '../server/platform/access/contexts';
@@ -218,10 +219,12 @@ const rows: Row[] = [];
 const recorded = new Map<string, { method: 'GET' | 'POST'; contentType: string; body: string; scenario: Scenario }>();
 let studentSid = '';
 const benchIds = (): BenchIds => ({ lectureId: lecture.id, longCourseId: longCourse.id, tagCollId: tagArea.tagcollid, studentSid, lectureAssignId: lectureAssign.id, gradedUserId: gradedUser.userid, frameworkId: framework.id, templateId: planTemplate.id, reportId: logReport.id });
+// The compiled server, as `npm start` runs it (not the TypeScript through tsx).
+const serverEntry = await buildServer(join(import.meta.dirname, '..', 'dist', 'bench-server'));
 for (const workers of workerCounts) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServerProcess({ PORT: String(port), DATABASE_URL: databaseUrl, WORKERS: String(workers), LOG_LEVEL: 'silent' });
+  const server = startServerProcess({ PORT: String(port), DATABASE_URL: databaseUrl, WORKERS: String(workers), LOG_LEVEL: 'silent' }, undefined, serverEntry);
   try {
     await waitUntilServing(base);
     // Let every worker come up before measuring.

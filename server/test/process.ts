@@ -1,15 +1,19 @@
 /**
- * Tests that run the real server as its own process (`node --import tsx server/main.ts`), as
- * `npm start` does: start it, wait until it serves, and log in through the form as a browser would.
+ * Tests that run the real server as its own process (`node --import tsx server/main.ts`, or the
+ * compiled bundle `npm start` runs): start it, wait until it serves, and log in through the form as a browser would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-/** Starts the server with these settings on top of the test's environment; output is dropped unless `output` is given. */
-export function startServerProcess(env: Record<string, string>, output?: (text: string) => void): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/**
+ * Starts the server with these settings on top of the test's environment; output is dropped unless
+ * `output` is given. It runs the TypeScript through tsx, or the compiled bundle `entry` when given
+ * (scripts/build-server.ts, what `npm start` runs).
+ */
+export function startServerProcess(env: Record<string, string>, output?: (text: string) => void, entry?: string): ChildProcess {
+  const child = spawn(process.execPath, entry ? ['--enable-source-maps', entry] : ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'warn', ...env },
     stdio: output ? ['ignore', 'pipe', 'pipe'] : 'ignore',
