@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors';
-import { QueryError, type Dialect, type ReadOnlySession, type Row } from './readonly';
+import { QueryError, type Dialect, type ReadOnlySession, type ResultColumn, type Row } from './readonly';
 import { COMPONENT, checkColumns, checkQuery } from './sqlguard';
 
 /** What the placeholders of a report stand for when it runs. */
@@ -97,6 +97,17 @@ function databaseError(text: string, built: string, userStart: number, error: un
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /**
+ * Whether some number's text could contain the term, compared without case as the search does:
+ * digits, signs, at most one point and an exponent (`-12.5`, `1e+20`), or part of the words
+ * PostgreSQL and SQLite write for infinite and undefined values.
+ */
+export function couldBeInNumberText(term: string): boolean {
+  const lower = term.toLowerCase();
+  if (/^[-+.0-9e]*$/.test(lower) && (lower.match(/\./g) ?? []).length <= 1) return true;
+  return '-infinity'.includes(lower) || 'nan'.includes(lower);
+}
+
+/**
  * A report's query prepared for one run: checked, with placeholders bound, and its column names
  * read from the database without fetching rows.
  */
@@ -105,6 +116,8 @@ export class PreparedReport {
     private readonly session: ReadOnlySession,
     private readonly text: string,
     readonly columns: string[],
+    /** Per column: held as a number by the database, so a search that no number's text contains skips it. */
+    private readonly numeric: boolean[],
   ) {}
 
   static async prepare(session: ReadOnlySession, text: string, values: Placeholders): Promise<PreparedReport> {
@@ -112,14 +125,20 @@ export class PreparedReport {
     const binder = new Binder(session.dialect);
     const prefix = 'select * from (\n';
     const built = `${prefix}${bindPlaceholders(query, binder, values)}\n) report_probe limit 0`;
-    let columns: string[];
+    let columns: ResultColumn[];
     try {
       columns = await session.columns(built, binder.values);
     } catch (error) {
       throw databaseError(query, built, prefix.length, error);
     }
-    checkColumns(columns);
-    return new PreparedReport(session, query, columns);
+    const names = columns.map((c) => c.name);
+    checkColumns(names);
+    return new PreparedReport(
+      session,
+      query,
+      names,
+      columns.map((c) => c.numeric),
+    );
   }
 
   /** `with report_q(c1, …) as (<query>) <tail>`: columns renamed so duplicates and odd names can be filtered. */
@@ -142,12 +161,18 @@ export class PreparedReport {
   private where(binder: Binder, request: Pick<TableRequest, 'search' | 'columnsearch'>): string {
     const text = (i: number) => (this.session.dialect === 'postgres' ? `cast(c${i + 1} as text) ilike` : `cast(c${i + 1} as text) like`);
     const conditions: string[] = [];
+    // A numeric column is tested only when its text could contain the term: a scan of a million rows
+    // then casts and compares only the columns that can match.
+    const searched = (i: number, term: string) => !this.numeric[i] || couldBeInNumberText(term);
     if (request.search.trim() !== '') {
-      const any = this.columns.map((_, i) => `${text(i)} ${binder.add(escapeLike(request.search.trim()))} escape '\\'`);
-      conditions.push(`(${any.join(' or ')})`);
+      const term = request.search.trim();
+      const any = this.columns.flatMap((_, i) => (searched(i, term) ? [`${text(i)} ${binder.add(escapeLike(term))} escape '\\'`] : []));
+      conditions.push(any.length ? `(${any.join(' or ')})` : '1 = 0');
     }
     request.columnsearch.forEach((s, i) => {
-      if (s.trim() !== '' && i < this.columns.length) conditions.push(`${text(i)} ${binder.add(escapeLike(s.trim()))} escape '\\'`);
+      const term = s.trim();
+      if (term === '' || i >= this.columns.length) return;
+      conditions.push(searched(i, term) ? `${text(i)} ${binder.add(escapeLike(term))} escape '\\'` : '1 = 0');
     });
     return conditions.length ? `where ${conditions.join(' and ')}` : '';
   }

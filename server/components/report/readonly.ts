@@ -12,13 +12,26 @@ export type Row = unknown[];
 export type Dialect = 'sqlite' | 'postgres';
 
 /**
+ * A result column: its name, and whether the database holds it as a number (declared integer or
+ * floating point on SQLite, an integer or float type on PostgreSQL), whose text can only be digits,
+ * signs, a point and an exponent. Unknown (an expression on SQLite) counts as not numeric.
+ */
+export interface ResultColumn {
+  name: string;
+  numeric: boolean;
+}
+
+/** PostgreSQL's type ids of int8, int2, int4, oid, float4 and float8. */
+const PG_NUMBER_TYPES = new Set([20, 21, 23, 26, 700, 701]);
+
+/**
  * A read-only connection for running report queries: its own connection to the site's database
  * (never the call's transaction), refusing every write, with a statement timeout.
  */
 export interface ReadOnlySession {
   dialect: Dialect;
-  /** The result's column names, in order (duplicates kept). */
-  columns(sql: string, params: readonly unknown[]): Promise<string[]>;
+  /** The result's columns, in order (duplicates kept). */
+  columns(sql: string, params: readonly unknown[]): Promise<ResultColumn[]>;
   /** Up to `max` rows; `truncated` when there were more. */
   rows(sql: string, params: readonly unknown[], max: number): Promise<{ rows: Row[]; truncated: boolean }>;
   /** Every row, a batch at a time, reading the next batch only when asked for it. */
@@ -99,7 +112,7 @@ function sqliteSession(file: string, timeoutMs: number): ReadOnlySession {
     dead ??= new Error('The report reader stopped.');
   };
   child.on('exit', onDeath);
-  type Answer = { ok: boolean; message?: string; code?: string; columns?: string[]; rows?: Row[]; truncated?: boolean; more?: boolean };
+  type Answer = { ok: boolean; message?: string; code?: string; columns?: ResultColumn[]; rows?: Row[]; truncated?: boolean; more?: boolean };
   const ask = (command: object) =>
     new Promise<Answer>((resolve, reject) => {
       if (dead) return reject(dead);
@@ -261,7 +274,7 @@ async function postgresSession(url: string, timeoutMs: number, readerRole = true
   };
   return {
     dialect: 'postgres',
-    columns: (sql, params) => guarded(async () => (await run(sql, params)).fields.map((f) => f.name)),
+    columns: (sql, params) => guarded(async () => (await run(sql, params)).fields.map((f) => ({ name: f.name, numeric: PG_NUMBER_TYPES.has(f.dataTypeID) }))),
     rows: (sql, params, max) =>
       guarded(async () => {
         // A cursor, so a row cap over a huge result reads only the rows it keeps.
@@ -327,7 +340,7 @@ function inCallSession(db: Kysely<DB>, dialect: Dialect, timeoutMs: number): Rea
       const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(limited, [...params])).catch((error: Error & { position?: string }) => {
         throw new QueryError(error.message, Number(error.position ?? 0));
       });
-      return Object.keys(result.rows[0] ?? {});
+      return Object.keys(result.rows[0] ?? {}).map((name) => ({ name, numeric: false }));
     },
     rows: async (text, params, max) => {
       const rows = await run(`select * from (${text}) report_capped limit ${Math.round(max) + 1}`, params);

@@ -37,7 +37,7 @@ function nextBatch(size) {
 process.on('message', (command) => {
   try {
     if (command.op === 'columns') {
-      process.send({ ok: true, columns: statement(command.sql).columns().map((c) => c.name) });
+      process.send({ ok: true, columns: statement(command.sql).columns().map((c) => ({ name: c.name, numeric: /int|real|floa|doub/i.test(c.type || '') })) });
     } else if (command.op === 'rows') {
       const rows = [];
       let truncated = false;

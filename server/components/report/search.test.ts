@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSystemContext } from '../../platform/access/contexts';
+import { testDialects } from '../../test/databases';
+import { createTestSite, type TestSite } from '../../test/site';
+import { callAs as call, type Session } from '../tag/fixtures';
+import { couldBeInNumberText } from './query';
+
+type Run = { data: Array<Array<string | number | null>>; recordsTotal: number; recordsFiltered: number };
+
+describe('couldBeInNumberText', () => {
+  it('answers true for what the text of an integer or a float may contain', () => {
+    for (const term of ['1', '-12', '.5', '12.', '1e', 'E+2', '3.2e-05', '+', 'inf', 'Infinity', '-INF', 'nan', 'a']) {
+      expect(couldBeInNumberText(term), term).toBe(true);
+    }
+  });
+
+  it('answers false for letters, two points or other characters', () => {
+    for (const term of ['10.1.2.', 'x', 'Bio', '1 2', '1,5', 'ee1x', '1:30', 'infinity!', 'nana']) {
+      expect(couldBeInNumberText(term), term).toBe(false);
+    }
+  });
+});
+
+describe.each(testDialects)('report search over numeric and text columns on %s', (dialect) => {
+  let site: TestSite;
+  let admin: Session;
+  let reportId: number;
+
+  beforeAll(async () => {
+    site = await createTestSite(dialect, [], false, { onDisk: true });
+    if (dialect === 'postgres') site.platform.config.databaseUrl = site.database.processUrl();
+    for (const [fullname, shortname] of [
+      ['Biology 10.1', 'BIO-10.1.2.'],
+      ['Chemistry', 'CHE 1e5'],
+      ['Infinite series', 'MATH-INF'],
+      ['Banana studies', 'NAN1'],
+      ['History 2', 'H2'],
+    ]) {
+      await site.createCourse(fullname ?? '', shortname ?? '');
+    }
+    admin = await site.sessionFor(site.adminId);
+    const saved = await call<{ id: number }>(site, admin, 'block_configurable_reports_save_report', {
+      id: 0,
+      name: 'Courses',
+      querysql: 'SELECT id, shortname, fullname, category, sortorder FROM course',
+      contextid: (await getSystemContext(site.platform.db)).id,
+      capability: 'block/configurable_reports:viewreports',
+    });
+    reportId = saved.data?.id ?? 0;
+  });
+  afterAll(() => site.close());
+
+  const run = async (args: Record<string, unknown>) => (await call<Run>(site, admin, 'block_configurable_reports_run_report', { id: reportId, mode: 'server', start: 0, length: 100, ...args })).data;
+
+  it('finds the same rows as a case-insensitive text match over every column', async () => {
+    const all = (await run({}))?.data ?? [];
+    expect(all.length).toBeGreaterThan(5);
+    const matching = (term: string, columns?: number[]) =>
+      all.filter((row) => row.some((cell, i) => (columns === undefined || columns.includes(i)) && String(cell ?? '').toLowerCase().includes(term.toLowerCase()))).length;
+    for (const term of ['1', '10.1.2.', '.1', 'e', 'E5', 'inf', 'nan', 'x', 'bio', '-', '2']) {
+      expect((await run({ search: term }))?.recordsFiltered, `search "${term}"`).toBe(matching(term));
+    }
+    for (const term of ['1', 'a', '0.']) {
+      expect((await run({ columnsearch: [term, '', '', '', ''] }))?.recordsFiltered, `id column "${term}"`).toBe(matching(term, [0]));
+      expect((await run({ columnsearch: ['', term, '', '', ''] }))?.recordsFiltered, `shortname column "${term}"`).toBe(matching(term, [1]));
+    }
+  });
+});
