@@ -50,7 +50,18 @@ function isPending(rule: string, target: string): boolean {
  * Runs axe on the page as it is now (all the WCAG 2.1 A/AA rules, or only `rules`); pages outside
  * the site under test (blank, other hosts) pass.
  */
-export async function auditPage(page: Page, when: string, baseURL: string, rules?: string[]): Promise<Finding[]> {
+export function auditPage(page: Page, when: string, baseURL: string, rules?: string[]): Promise<Finding[]> {
+  // axe refuses to start while it runs in the same document (a single-page app keeps its document
+  // across routes), so the checks of one page take turns.
+  const previous = auditQueue.get(page) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => auditNow(page, when, baseURL, rules));
+  auditQueue.set(page, run.catch(() => undefined));
+  return run;
+}
+
+const auditQueue = new WeakMap<Page, Promise<unknown>>();
+
+async function auditNow(page: Page, when: string, baseURL: string, rules?: string[]): Promise<Finding[]> {
   const url = page.url();
   if (!url.startsWith(baseURL)) return [];
   // Legacy mode runs axe.run() in the page itself; the default mode opens a blank page in the
@@ -153,6 +164,9 @@ const SETTLE_SCRIPT = `(() => {
  * The audit of one test's page: checks each route the first time a worker's tests settle on it,
  * and the page as the test leaves it.
  */
+/** How long a finding on arrival must last to count (see PageAudit.confirm). */
+const CONFIRM_DELAY_MS = 1_000;
+
 export class PageAudit {
   private readonly findings: Finding[] = [];
   private readonly pending = new Set<Promise<void>>();
@@ -177,6 +191,7 @@ export class PageAudit {
     if (this.closed || this.seenRoutes.has(key)) return;
     this.seenRoutes.add(key);
     const run = auditPage(this.page, `on arrival at ${key}`, this.baseURL)
+      .then(async (found) => (found.length > 0 ? this.confirm(key, found) : found))
       .then((found) => {
         // The page may have moved on while axe ran; what it saw is still that route's screen.
         this.findings.push(...found);
@@ -188,6 +203,23 @@ export class PageAudit {
       })
       .finally(() => this.pending.delete(run));
     this.pending.add(run);
+  }
+
+  /**
+   * Findings on arrival are checked once more a moment later: the test acts while axe runs, so the
+   * first check may have caught a screen between two states (controls drawn before their strings
+   * arrived). What is still there is kept; when the page has left the route meanwhile, the route is
+   * checked again the next time a test settles on it.
+   */
+  private async confirm(key: string, found: Finding[]): Promise<Finding[]> {
+    await new Promise((resolve) => setTimeout(resolve, CONFIRM_DELAY_MS));
+    if (this.page.isClosed() || routeKey(this.page.url().slice(this.baseURL.length) || '/') !== key) {
+      this.seenRoutes.delete(key);
+      return [];
+    }
+    const again = await auditPage(this.page, `on arrival at ${key}`, this.baseURL);
+    const still = new Set(again.flatMap((f) => f.nodes.map((node) => `${f.rule} ${node.target}`)));
+    return found.map((f) => ({ ...f, nodes: f.nodes.filter((node) => still.has(`${f.rule} ${node.target}`)) })).filter((f) => f.nodes.length > 0);
   }
 
   /** Stops checking, for a test that failed already: waits for the checks under way, ignoring them. */

@@ -131,13 +131,16 @@ function UploadSummary({ state, onAnother }: { state: UploadState; onAnother: ()
   ];
   return (
     <div className="upload-summary">
-      <ul className="upload-results" role="status">
-        {results.map((r) => (
-          <li key={r.key} className={`upload-count is-${r.tone}`}>
-            {s(r.key, r.value)}
-          </li>
-        ))}
-      </ul>
+      {/* The live region wraps the list: a list given another role no longer holds its items. */}
+      <div role="status">
+        <ul className="upload-results">
+          {results.map((r) => (
+            <li key={r.key} className={`upload-count is-${r.tone}`}>
+              {s(r.key, r.value)}
+            </li>
+          ))}
+        </ul>
+      </div>
       <h3>{s('failedrows')}</h3>
       {state.failed === 0 ? (
         <p className="muted">{s('nofailedrows')}</p>
