@@ -17,10 +17,13 @@ export const cohortSchema = z.object({
   visible: z.boolean(),
 });
 
+/** What the cohort list sorts by: the columns it shows. */
+export const cohortSortColumns = ['name', 'idnumber', 'contextname', 'membercount', 'visible'] as const;
+
 export const coreCohortListCohorts = contract({
   name: 'core_cohort_list_cohorts',
   component: 'core_cohort',
-  description: 'Cohorts in a context (0: every context where the caller may view cohorts), searchable by name, id number or description, paged.',
+  description: 'Cohorts in a context (0: every context where the caller may view cohorts), searchable by name, id number or description, sorted by one or more of their columns, paged.',
   type: 'read',
   loginRequired: true,
   capabilities: ['moodle/cohort:view', 'moodle/cohort:manage'],
@@ -29,6 +32,8 @@ export const coreCohortListCohorts = contract({
     search: z.string().max(255).default(''),
     page: wsInt.default(0),
     perpage: wsInt.pipe(z.number().int().min(1).max(500)).default(25),
+    /** Columns to sort by, in order (default: by name). */
+    sorts: z.array(z.strictObject({ column: z.enum(cohortSortColumns), direction: z.enum(['asc', 'desc']) })).max(cohortSortColumns.length).default([]),
   }),
   returns: z.object({
     total: z.number(),

@@ -385,6 +385,9 @@ export const modQuizSetMaxmark = contract({
   returns: z.object({ sumgrades: z.number() }),
 });
 
+/** What the attempts report sorts by: its columns; `mark` is one question's mark (with its slot). */
+export const attemptSortColumns = ['firstname', 'lastname', 'attempt', 'state', 'timestart', 'timefinish', 'grade', 'mark'] as const;
+
 export const reportRowSchema = z.object({
   attemptid: z.number(),
   userid: z.number(),
@@ -403,11 +406,23 @@ export type ReportRow = z.infer<typeof reportRowSchema>;
 export const modQuizGetAttemptsReport = contract({
   name: 'mod_quiz_get_attempts_report',
   component: COMPONENT,
-  description: 'The attempts table for teachers: one row per attempt with its grade and the mark of each question, a page at a time.',
+  description:
+    "The attempts table for teachers: one row per attempt with its grade and the mark of each question, a page at a time; searchable by the learner's name and sortable by any column (a question's mark with column mark and its slot).",
   type: 'read',
   loginRequired: true,
   capabilities: ['mod/quiz:viewreports'],
-  args: z.strictObject({ quizid: wsInt, page: wsInt.pipe(z.number().min(0)).default(0), perpage: wsInt.pipe(z.number().min(1).max(100)).default(30) }),
+  args: z.strictObject({
+    quizid: wsInt,
+    page: wsInt.pipe(z.number().min(0)).default(0),
+    perpage: wsInt.pipe(z.number().min(1).max(100)).default(30),
+    /** Words that must each appear in the learner's first or last name. */
+    search: z.string().max(255).default(''),
+    /** Columns to sort by, in order (default: by last name, first name, then attempt). */
+    sorts: z
+      .array(z.strictObject({ column: z.enum(attemptSortColumns), direction: z.enum(['asc', 'desc']), slot: wsInt.optional() }))
+      .max(10)
+      .default([]),
+  }),
   returns: z.object({ rows: z.array(reportRowSchema), total: z.number(), slots: z.array(slotSchema), grade: z.number(), sumgrades: z.number(), decimalpoints: z.number() }),
 });
 

@@ -92,7 +92,7 @@ export const coreUserListUsers = contract({
   name: 'core_user_list_users',
   component: 'core_user',
   description:
-    'Browse the users of the site: search (names, username and the identity fields the caller sees), filter by status, sort and page. Identity fields are those of "Show user identity", for callers with moodle/site:viewuseridentity in the system context. Never lists deleted users or the guest user. Needs moodle/user:update or moodle/user:viewdetails in the system context.',
+    'Browse the users of the site: search (names, username and the identity fields the caller sees), filter by status, sort (by one column, or by several with sorts) and page. Identity fields are those of "Show user identity", for callers with moodle/site:viewuseridentity in the system context. Never lists deleted users or the guest user. Needs moodle/user:update or moodle/user:viewdetails in the system context.',
   type: 'read',
   loginRequired: true,
   capabilities: ['moodle/user:update', 'moodle/user:viewdetails', 'moodle/site:viewuseridentity', 'moodle/user:loginas'],
@@ -103,6 +103,8 @@ export const coreUserListUsers = contract({
     direction: z.enum(['asc', 'desc']).default('asc'),
     page: wsInt.pipe(z.number().min(0)).default(0),
     perpage: wsInt.pipe(z.number().min(1).max(500)).default(30),
+    /** Several columns in order (the report table's multi-sort); when given, `sort` and `direction` are not used. */
+    sorts: z.array(z.strictObject({ column: z.enum(sortColumns), direction: z.enum(['asc', 'desc']) })).max(sortColumns.length).default([]),
   }),
   returns: z.object({
     total: z.number(),

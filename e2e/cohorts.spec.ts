@@ -33,7 +33,20 @@ test('an admin creates a cohort, adds members one by one and from a list, and re
   await expect(page.getByRole('button', { name: /^Remove .* from the cohort$/ })).toHaveCount(2);
 
   await page.goto('/cohort/index.php');
-  await expect(page.getByRole('row', { name: /Year 1 tutors/ })).toContainText('2');
+  await page.getByRole('searchbox', { name: 'Search cohorts' }).fill('tutors');
+  await expect(page).toHaveURL(/search=tutors/);
+  const row = page.getByRole('row', { name: /Year 1 tutors/ });
+  await expect(row.getByRole('cell').nth(2)).toHaveText('2');
+  // Sorted by members, most first, in the database.
+  await page.getByRole('searchbox', { name: 'Search cohorts' }).fill('');
+  const members = page.getByRole('columnheader', { name: /^Members/ });
+  await members.getByRole('button').click();
+  await members.getByRole('button').click();
+  await expect(members).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.locator('.report-table tbody tr').first()).toContainText('Year 1 students');
+  await page.screenshot({ path: '/tmp/reports-cohorts.png', fullPage: true });
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.screenshot({ path: '/tmp/reports-cohorts-320.png', fullPage: true });
 });
 
 test('an admin adds users picked in the user list to a cohort', async ({ page, logInAs }) => {

@@ -141,12 +141,16 @@ test('a timed attempt opens in the pop-up window after the notices, and submits 
 
   // The teacher's results show the attempt with its mark.
   await page.goto(`/mod/quiz/report.php?id=${cmid}`);
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(student(11).fullname);
   const row = page.getByRole('row', { name: new RegExp(student(11).fullname) });
   await expect(row).toContainText('Finished');
   await expect(row).toContainText('10.00');
   // A dry run of the regrade counts without changing anything.
   await page.getByRole('button', { name: 'Dry run a full regrade' }).click();
   await expect(page.getByText('A full regrade would change 0 of 1 attempts; nothing was changed.')).toBeVisible();
+  await page.screenshot({ path: '/tmp/reports-quiz.png', fullPage: true });
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.screenshot({ path: '/tmp/reports-quiz-320.png', fullPage: true });
 });
 
 test('with a grace period, a timed attempt becomes overdue at zero and can still be submitted from its summary', async ({ browser, page, logInAs }) => {

@@ -148,6 +148,12 @@ test('a teacher sees the course report in the course report menu and cannot open
   await expect(page.locator('.report-table-info')).toContainText('entries');
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Download CSV' })).toBeVisible();
+  // Beside CSV and Excel, an OpenDocument spreadsheet: a zip whose first entry is its stored mimetype.
+  const ods = page.getByRole('link', { name: 'Download OpenDocument' });
+  await expect(ods).toHaveAttribute('href', /format=ods/);
+  const answer = await page.request.get((await ods.getAttribute('href')) ?? '');
+  expect(answer.headers()['content-type']).toBe('application/vnd.oasis.opendocument.spreadsheet');
+  expect((await answer.body()).toString('latin1', 30, 84)).toBe('mimetypeapplication/vnd.oasis.opendocument.spreadsheet');
 });
 
 test('an admin sets up a second database, and a report shows its remote query on a tab of its own', async ({ page, logInAs }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectNumeric, nextSorting, pageWindow } from './ReportTable';
+import { detectNumeric, nextSorting, pageWindow } from './ReportTableColumns';
 
 describe('report table', () => {
   it('cycles a column ascending, descending and (when allowed) none; a plain click replaces the sort', () => {

@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
-  flexRender,
   getCoreRowModel,
   getFilteredRowModel,
   getPaginationRowModel,
@@ -12,196 +11,191 @@ import {
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { loadState, saveState } from './tablestate';
-import { TableJsonError } from './tablesource';
+import {
+  TABLE_PAGE_LENGTHS,
+  detectNumeric,
+  fill,
+  isHideable,
+  isSearchable,
+  isSortable,
+  nextSorting,
+  parseSortId,
+  sortId,
+  type TableCell,
+  type TableColumn,
+  type TableFetch,
+  type TableRequest,
+} from './ReportTableColumns';
+import { useServerPage } from './ReportTableFetch';
+import { ReportTableFooter } from './ReportTableFooter';
+import { ReportTableHead } from './ReportTableHead';
+import { ReportTableToolbar } from './ReportTableToolbar';
+import type { TableMessages } from './ReportTableMessages';
+import { notATable, useFitWarning, useSharedStateWarning } from './ReportTableWarnings';
+import { loadState, saveState, type TableState } from './tablestate';
 import './reporttable.css';
 
-export type TableCell = string | number | null;
-export const TABLE_PAGE_LENGTHS = [10, 25, 50, 100] as const;
-/** Rows the type detection looks at; the processing indicator's delay (spec §9). */
-const TYPE_SAMPLE = 50;
-const PROCESSING_DELAY_MS = 500;
-/** Page links shown by full-number paging. */
-const PAGE_LINKS = 5;
+/** A search typed into a table the server pages waits for a pause in typing. */
+export const SEARCH_DELAY_MS = 300;
 
-/** The table's texts, from the language pack of the screen that shows it. */
-export interface TableMessages {
-  emptyTable: string;
-  info: string;
-  infoFiltered: string;
-  zeroRecords: string;
-  processing: string;
-  search: string;
-  searchColumn: (column: string) => string;
-  pageLength: string;
-  previous: string;
-  next: string;
-  pagination: string;
-  page: string;
-  columns: string;
-  sortHelp: string;
-  warningError: string;
-  /** The server's answer could not be read (spec §8). */
-  warningJson: string;
-  warningSortData: string;
-}
-
-export interface TableRequest {
-  start: number;
-  length: number;
-  sort: Array<{ column: number; dir: 'asc' | 'desc' }>;
-  search: string;
-  columnsearch: string[];
-}
-
-export interface TablePage {
-  data: TableCell[][];
-  recordsTotal: number;
-  recordsFiltered: number;
-  error?: string;
-}
-
-export interface ReportTableProps {
+export interface ReportTableProps<R> {
   /** Names the saved state (a cookie per table). */
   stateId: string;
   caption: string;
-  columns: readonly string[];
+  /** Keep the same list between renders while nothing about the columns changes (as for any table library). */
+  columns: ReadonlyArray<TableColumn<R>>;
   messages: TableMessages;
   /** Client mode: every row, sorted, searched and paged in the browser. */
-  rows?: readonly TableCell[][];
+  rows?: readonly R[];
   /** Client mode: values to sort by instead of the shown ones, one list per row. */
   sortData?: readonly TableCell[][];
-  /** Server mode: the database pages, sorts and searches (usually `getJsonSource`, GET with a JSON answer). */
-  fetchPage?: (request: TableRequest) => Promise<TablePage>;
+  /** Server mode: the database pages, sorts and searches (`getJsonSource` by GET, or `useWsTableSource`). */
+  fetchPage?: TableFetch<R>;
+  /** Server mode: a change fetches the current page again (the rows changed elsewhere). */
+  refreshKey?: unknown;
   /** Lets a third click on a heading remove its sort. */
   allowNoSort?: boolean;
+  /** The search kept by the screen (in its address): the box shows it and reports changes after a pause in typing. */
+  search?: string;
+  onSearchChange?: (search: string) => void;
+  /** The screen's own controls, shown in the table's toolbar (filters). */
+  toolbar?: ReactNode;
+  rowKey?: (row: R, index: number) => string | number;
+  rowSelected?: (row: R) => boolean;
+  /** Server mode: each page as it arrives, for screens acting on the rows shown (a select-all box). */
+  onPage?: (rows: readonly R[]) => void;
 }
 
-type Row = { cells: TableCell[]; sort: TableCell[] };
+type Row<R> = { row: R; sort: TableCell[] };
 
-/** Column types from up to 50 rows: a column whose values are all numbers sorts as numbers. */
-export function detectNumeric(rows: readonly TableCell[][], columns: number): boolean[] {
-  const sample = rows.slice(0, TYPE_SAMPLE);
-  return Array.from({ length: columns }, (_, i) => {
-    const values = sample.map((r) => r[i]).filter((v) => v !== null && v !== '');
-    return values.length > 0 && values.every((v) => typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())));
+function initialSorting<R>(saved: TableState | null, columns: ReadonlyArray<TableColumn<R>>): SortingState {
+  return (saved?.sort ?? []).flatMap((s) => {
+    const column = columns[s.column];
+    if (!column || !isSortable(column)) return [];
+    const option = column.sortOptions?.find((o) => o.key === s.option)?.key ?? column.sortOptions?.[0]?.key;
+    return [{ id: sortId(s.column, option), desc: s.dir === 'desc' }];
   });
-}
-
-/** Page numbers to show around the current page (0-based), at most `links` of them. */
-export function pageWindow(page: number, pages: number, links = PAGE_LINKS): number[] {
-  const count = Math.min(links, pages);
-  const first = Math.max(0, Math.min(page - Math.floor(count / 2), pages - count));
-  return Array.from({ length: count }, (_, i) => first + i);
 }
 
 /** A column's search text (filters here are always text). */
 const filterText = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
- * The sort after a click on a column heading (spec §4): each column cycles ascending → descending
- * (→ none when allowed); a plain click replaces the sort with that column, shift-click adds the
- * column or advances its order while keeping the others.
+ * The report table: results of reports and other long lists. Client mode sorts, searches and pages
+ * the rows it is given; server mode asks `fetchPage` for each page. Either way: page lengths, global
+ * and per-column search, column visibility, the sort cycle with shift-click multi-sort, saved state
+ * and the library's warnings (spec §2–§5, §8, §9).
  */
-export function nextSorting(old: SortingState, id: string, multi: boolean, allowNoSort: boolean): SortingState {
-  const existing = old.find((s) => s.id === id);
-  const next: 'asc' | 'desc' | null = !existing ? 'asc' : !existing.desc ? 'desc' : allowNoSort ? null : 'asc';
-  if (!multi) return next === null ? [] : [{ id, desc: next === 'desc' }];
-  if (!existing) return [...old, { id, desc: false }];
-  return next === null ? old.filter((s) => s.id !== id) : old.map((s) => (s.id === id ? { id, desc: next === 'desc' } : s));
-}
-
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/_([A-Z]+)_/g, (m, key: string) => String(values[key] ?? m));
-
-/** Sorting of report results and other long lists: client or server mode, with paging, search and saved state. */
-export function ReportTable({ stateId, caption, columns, messages, rows, sortData, fetchPage, allowNoSort = false }: ReportTableProps) {
-  const saved = useMemo(() => loadState(stateId), [stateId]);
-  const [sorting, setSorting] = useState<SortingState>(() => (saved?.sort ?? []).filter((s) => s.column < columns.length).map((s) => ({ id: String(s.column), desc: s.dir === 'desc' })));
-  const [pagination, setPagination] = useState<PaginationState>(() => {
-    const length = TABLE_PAGE_LENGTHS.includes((saved?.length ?? 10) as 10) ? (saved?.length ?? 10) : 10;
-    return { pageIndex: Math.floor((saved?.start ?? 0) / length), pageSize: length };
-  });
-  const [globalFilter, setGlobalFilter] = useState(saved?.search ?? '');
-  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>(() =>
-    (saved?.columns ?? []).flatMap((c, i) => (c.search && i < columns.length ? [{ id: String(i), value: c.search }] : [])),
-  );
-  const [visibility, setVisibility] = useState<VisibilityState>(() => Object.fromEntries((saved?.columns ?? []).map((c, i) => [String(i), c.visible])));
+export function ReportTable<R>(props: ReportTableProps<R>) {
+  const { stateId, caption, columns, messages, rows, sortData, fetchPage, refreshKey, allowNoSort = false, search, onSearchChange, toolbar, rowKey, rowSelected } = props;
+  const controlled = onSearchChange !== undefined;
   const server = fetchPage !== undefined;
-  const [page, setPage] = useState<TablePage | null>(null);
-  const [processing, setProcessing] = useState(false);
-  const [warning, setWarning] = useState('');
+  const [saved] = useState(() => loadState(stateId));
+  const [sorting, setSorting] = useState<SortingState>(() => initialSorting(saved, columns));
+  const [pagination, setPagination] = useState<PaginationState>(() => {
+    const length = TABLE_PAGE_LENGTHS.find((n) => n === saved?.length) ?? TABLE_PAGE_LENGTHS[0];
+    return { pageIndex: controlled && (search ?? '') !== (saved?.search ?? '') ? 0 : Math.floor((saved?.start ?? 0) / length), pageSize: length };
+  });
+  // The search applied to the rows, and the text in the box (ahead of it while typing pauses).
+  const [applied, setApplied] = useState(() => (controlled ? (search ?? '') : (saved?.search ?? '')));
+  const [text, setText] = useState(applied);
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>(() =>
+    (saved?.columns ?? []).flatMap((c, i) => (c.search && columns[i] && isSearchable(columns[i]) ? [{ id: String(i), value: c.search }] : [])),
+  );
+  const [visibility, setVisibility] = useState<VisibilityState>(() => Object.fromEntries((saved?.columns ?? []).map((c, i) => [String(i), c.visible || !columns[i] || !isHideable(columns[i])])));
+  const scroller = useRef<HTMLDivElement>(null);
+  const tableElement = useRef<HTMLTableElement>(null);
+  const shared = useSharedStateWarning(stateId);
+  const tooWide = useFitWarning(scroller, tableElement);
 
-  const request: TableRequest = useMemo(
-    () => ({
+  const firstPage = () => setPagination((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
+  // A new source (other filters, another time range) starts again at the first page.
+  const [source, setSource] = useState(() => fetchPage);
+  if (source !== fetchPage) {
+    setSource(() => fetchPage);
+    if (pagination.pageIndex !== 0) setPagination({ ...pagination, pageIndex: 0 });
+  }
+  // A search changed by the screen (its address changed) shows in the box and starts at the first
+  // page; the screen echoing back what the box reported changes nothing.
+  const [seen, setSeen] = useState(search);
+  const [sent, setSent] = useState<string | null>(null);
+  if (controlled && search !== seen) {
+    setSeen(search);
+    setSent(null);
+    if (search !== sent) {
+      setText(search ?? '');
+      setApplied(search ?? '');
+      if (pagination.pageIndex !== 0) setPagination({ ...pagination, pageIndex: 0 });
+    }
+  }
+  const applySearch = (value: string) => {
+    setApplied(value);
+    firstPage();
+    if (controlled) {
+      setSent(value);
+      onSearchChange(value);
+    }
+  };
+  const delayed = server || controlled;
+  useEffect(() => {
+    if (!delayed || text.trim() === applied) return undefined;
+    const timer = setTimeout(() => applySearch(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  });
+
+  // Sort keys by position, as a string so that new column objects with the same keys ask nothing new.
+  const keySignature = JSON.stringify(columns.map((c) => c.key ?? null));
+  const request: TableRequest = useMemo(() => {
+    const keys = JSON.parse(keySignature) as Array<string | null>;
+    return {
       start: pagination.pageIndex * pagination.pageSize,
       length: pagination.pageSize,
-      sort: sorting.map((s) => ({ column: Number(s.id), dir: s.desc ? 'desc' : 'asc' })),
-      search: globalFilter,
-      columnsearch: columns.map((_, i) => filterText(columnFilters.find((f) => f.id === String(i))?.value)),
-    }),
-    [pagination, sorting, globalFilter, columnFilters, columns],
-  );
-
-
-  useEffect(() => {
-    if (!fetchPage) return;
-    let current = true;
-    const timer = setTimeout(() => current && setProcessing(true), PROCESSING_DELAY_MS);
-    fetchPage(request)
-      .then((answer) => {
-        if (!current) return;
-        setPage(answer);
-        setWarning(answer.error ? fill(messages.warningError, { ERROR: answer.error }) : '');
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        if (error instanceof TableJsonError) console.warn(messages.warningJson, error.message);
-        setWarning(error instanceof TableJsonError ? messages.warningJson : fill(messages.warningError, { ERROR: error instanceof Error ? error.message : String(error) }));
-      })
-      .finally(() => {
-        clearTimeout(timer);
-        if (current) setProcessing(false);
-      });
-    return () => {
-      current = false;
-      clearTimeout(timer);
+      sort: sorting.map((s) => {
+        const { column, option } = parseSortId(s.id);
+        const key = option ?? keys[column] ?? undefined;
+        return { column, dir: s.desc ? ('desc' as const) : ('asc' as const), ...(key ? { key } : {}) };
+      }),
+      search: applied,
+      columnsearch: keys.map((_, i) => filterText(columnFilters.find((f) => f.id === String(i))?.value)),
     };
-  }, [fetchPage, request, messages.warningError, messages.warningJson]);
+  }, [pagination, sorting, applied, columnFilters, keySignature]);
 
-  const sortDataFits = !sortData || sortData.length === (rows?.length ?? 0);
-  const data: Row[] = useMemo(() => {
-    const source = server ? (page?.data ?? []) : (rows ?? []);
-    return source.map((cells, i) => ({ cells: [...cells], sort: sortDataFits && sortData?.[i] ? [...sortData[i]] : [...cells] }));
-  }, [server, page, rows, sortData, sortDataFits]);
-  const numeric = useMemo(() => detectNumeric(data.map((r) => r.sort), columns.length), [data, columns.length]);
+  const { page, processing, warning } = useServerPage(fetchPage, request, refreshKey, messages, props.onPage);
 
-  const columnDefs: Array<ColumnDef<Row>> = useMemo(
-    () =>
-      columns.map((name, i) => ({
-        id: String(i),
-        header: name,
-        accessorFn: (row: Row) => {
-          const v = row.sort[i];
-          return numeric[i] ? (v === null || v === '' ? null : Number(v)) : v === null ? '' : String(v);
-        },
-        cell: (info) => {
-          const v = info.row.original.cells[i];
-          return v === null ? '' : String(v);
-        },
-        sortingFn: numeric[i] ? 'basic' : 'alphanumeric',
-        sortUndefined: 'last',
-        filterFn: 'includesString',
-      })),
-    [columns, numeric],
+  const given = useMemo(() => (server ? (page?.data ?? []) : (rows ?? [])), [server, page, rows]);
+  const sortDataFits = !sortData || sortData.length === given.length;
+  const data: Array<Row<R>> = useMemo(
+    () => given.map((row, i) => ({ row, sort: sortDataFits && sortData?.[i] ? [...sortData[i]] : columns.map((c) => (row !== null && typeof row === 'object' ? c.value(row) : null)) })),
+    [given, sortData, sortDataFits, columns],
   );
+  const detected = useMemo(() => detectNumeric(data.map((r) => r.sort), columns.length), [data, columns.length]);
+  const numeric = columns.map((c, i) => c.numeric ?? detected[i] ?? false);
+
+  // Which columns hold numbers, as a string so that the definitions change only when a type does.
+  const numericKey = numeric.map((n) => (n ? '1' : '0')).join('');
+  const columnDefs: Array<ColumnDef<Row<R>>> = useMemo(() => {
+    const isNumber = (i: number) => numericKey[i] === '1';
+    return columns.map((column, i) => ({
+      id: String(i),
+      accessorFn: (row: Row<R>) => {
+        const v = row.sort[i];
+        return isNumber(i) ? (v === null || v === '' ? null : Number(v)) : v === null || v === undefined ? '' : String(v);
+      },
+      enableSorting: isSortable(column) && !column.sortOptions,
+      enableHiding: isHideable(column),
+      enableColumnFilter: isSearchable(column),
+      enableGlobalFilter: isSearchable(column),
+      sortingFn: isNumber(i) ? 'basic' : 'alphanumeric',
+      sortUndefined: 'last',
+      filterFn: 'includesString',
+    }));
+  }, [columns, numericKey]);
 
   const table = useReactTable({
     data,
     columns: columnDefs,
-    state: { sorting, pagination, globalFilter, columnFilters, columnVisibility: visibility },
-    onSortingChange: setSorting,
+    state: { sorting: server ? [] : sorting.filter((s) => parseSortId(s.id).option === undefined), pagination, globalFilter: applied, columnFilters, columnVisibility: visibility },
     onPaginationChange: setPagination,
-    onGlobalFilterChange: setGlobalFilter,
     onColumnFiltersChange: setColumnFilters,
     onColumnVisibilityChange: setVisibility,
     getCoreRowModel: getCoreRowModel(),
@@ -218,190 +212,137 @@ export function ReportTable({ stateId, caption, columns, messages, rows, sortDat
   });
 
   useEffect(() => {
-    if (sortData && !sortDataFits) console.warn(fill(messages.warningSortData, { GOT: sortData.length, ROWS: rows?.length ?? 0 }));
-  }, [sortData, sortDataFits, rows, messages.warningSortData]);
+    if (sortData && !sortDataFits) console.warn(fill(messages.warningSortData, { GOT: sortData.length, ROWS: given.length }));
+  }, [sortData, sortDataFits, given.length, messages.warningSortData]);
 
-  const total = server ? (page?.recordsTotal ?? 0) : data.length;
+  const total = server ? page?.recordsTotal : data.length;
   const filtered = server ? (page?.recordsFiltered ?? 0) : table.getFilteredRowModel().rows.length;
   const shown = table.getRowModel().rows;
+  const visible = table.getVisibleLeafColumns().map((c) => Number(c.id));
   useEffect(() => {
     saveState(stateId, {
       time: Date.now(),
       start: request.start,
       end: request.start + shown.length,
       length: request.length,
-      sort: request.sort,
+      sort: request.sort.map((s, i) => {
+        const option = parseSortId(sorting[i]?.id ?? '').option;
+        return { column: s.column, dir: s.dir, ...(option ? { option } : {}) };
+      }),
       search: request.search,
-      columns: columns.map((_, i) => ({ search: request.columnsearch[i] ?? '', visible: visibility[String(i)] !== false })),
+      columns: request.columnsearch.map((search, i) => ({ search, visible: visibility[String(i)] !== false })),
     });
-  }, [stateId, request, visibility, columns, shown.length]);
-  const start = filtered === 0 ? 0 : pagination.pageIndex * pagination.pageSize + 1;
-  const end = Math.min(filtered, pagination.pageIndex * pagination.pageSize + shown.length);
+  }, [stateId, request, sorting, visibility, shown.length]);
+  const filtering = applied.trim() !== '' || columnFilters.some((f) => filterText(f.value).trim() !== '');
+  const nonTable = notATable(columns, given);
   const pages = Math.max(1, Math.ceil(filtered / pagination.pageSize));
-  const filtering = globalFilter.trim() !== '' || columnFilters.some((f) => filterText(f.value).trim() !== '');
-
   const goTo = (index: number) => setPagination((p) => ({ ...p, pageIndex: Math.max(0, Math.min(index, pages - 1)) }));
-  const searchChanged = (value: string) => {
-    setGlobalFilter(value);
-    goTo(0);
+
+  const cell = (row: R, i: number): ReactNode => {
+    const column = columns[i];
+    if (!column) return null;
+    if (column.cell) return column.cell(row);
+    const v = column.value(row);
+    return v === null ? '' : String(v);
   };
 
   return (
     <div className="report-table">
-      <div className="report-table-toolbar">
-        <label className="report-table-length">
-          <span>{messages.pageLength}</span>
-          <select value={pagination.pageSize} onChange={(e) => setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}>
-            {TABLE_PAGE_LENGTHS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <details className="report-table-columns">
-          <summary className="btn btn-secondary">{messages.columns}</summary>
-          <fieldset>
-            <legend className="visually-hidden">{messages.columns}</legend>
-            {table.getAllLeafColumns().map((column) => (
-              <label key={column.id}>
-                <input type="checkbox" checked={column.getIsVisible()} onChange={column.getToggleVisibilityHandler()} />
-                {columns[Number(column.id)]}
-              </label>
-            ))}
-          </fieldset>
-        </details>
-        <label className="report-table-search">
-          <span>{messages.search}</span>
-          <input type="search" value={globalFilter} onChange={(e) => searchChanged(e.target.value)} />
-        </label>
-      </div>
-      {warning && (
-        <div className="alert alert-warning" role="alert">
-          {warning}
-        </div>
-      )}
-      {sortData && !sortDataFits && (
-        <div className="alert alert-warning" role="alert">
-          {fill(messages.warningSortData, { GOT: sortData.length, ROWS: rows?.length ?? 0 })}
-        </div>
-      )}
-      <div className="table-scroll report-table-scroll" aria-busy={processing}>
+      <ReportTableToolbar
+        messages={messages}
+        pageSize={pagination.pageSize}
+        onPageSize={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
+        columns={table
+          .getAllLeafColumns()
+          .filter((column) => column.getCanHide())
+          .map((column) => ({ id: column.id, label: columns[Number(column.id)]?.header ?? '', visible: column.getIsVisible(), toggle: () => column.toggleVisibility() }))}
+        extra={toolbar}
+        search={text}
+        onSearch={(value) => {
+          setText(value);
+          if (!delayed) applySearch(value);
+        }}
+      />
+      {warning && <Warning role="alert">{warning}</Warning>}
+      {sortData && !sortDataFits && <Warning role="alert">{fill(messages.warningSortData, { GOT: sortData.length, ROWS: given.length })}</Warning>}
+      {shared && <Warning role="alert">{fill(messages.warningTwice, { ID: stateId })}</Warning>}
+      {nonTable && <Warning role="alert">{messages.warningNonTable}</Warning>}
+      {tooWide && !nonTable && <Warning role="status">{messages.warningFit}</Warning>}
+      <div ref={scroller} className="table-scroll report-table-scroll" aria-busy={processing}>
         {processing && (
           <div className="report-table-processing" role="status">
             {messages.processing}
           </div>
         )}
-        <table className="table">
-          <caption className="visually-hidden">
-            {caption}. {messages.sortHelp}
-          </caption>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const order = sorting.length > 1 ? header.column.getSortIndex() + 1 : 0;
-                  const toggle = (e: { shiftKey: boolean }) => setSorting((old) => nextSorting(old, header.column.id, e.shiftKey, allowNoSort));
-                  return (
-                    <th key={header.id} scope="col" className={numeric[Number(header.column.id)] ? 'numeric' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-                      <button
-                        type="button"
-                        className="report-table-sort"
-                        onClick={(e) => toggle(e)}
-                        onKeyDown={(e: KeyboardEvent<HTMLButtonElement>) => {
-                          // Enter with shift adds the column, as shift-click does.
-                          if (e.key === 'Enter' && e.shiftKey) {
-                            e.preventDefault();
-                            toggle(e);
-                          }
-                        }}
-                      >
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                        <span className={`sort-icon sort-${sorted || 'none'}`} aria-hidden="true">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                        </span>
-                        {order > 0 && sorted && (
-                          <span className="sort-order" aria-hidden="true">
-                            {order}
-                          </span>
-                        )}
-                      </button>
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-            <tr className="report-table-filters">
-              {table.getVisibleLeafColumns().map((column) => (
-                <td key={column.id}>
-                  <input
-                    type="search"
-                    aria-label={messages.searchColumn(columns[Number(column.id)] ?? '')}
-                    value={filterText(column.getFilterValue())}
-                    onChange={(e) => {
-                      column.setFilterValue(e.target.value);
-                      goTo(0);
-                    }}
-                  />
-                </td>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.length === 0 ? (
-              <tr>
-                <td colSpan={Math.max(1, table.getVisibleLeafColumns().length)} className="report-table-empty">
-                  {filtering && total > 0 ? messages.zeroRecords : messages.emptyTable}
-                </td>
-              </tr>
-            ) : (
-              shown.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={numeric[Number(cell.column.id)] ? 'numeric' : undefined}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+        {!nonTable && (
+          <table ref={tableElement} className="table">
+            <caption className="visually-hidden">
+              {caption}. {messages.sortHelp}
+            </caption>
+            <ReportTableHead
+              columns={columns}
+              visible={visible}
+              numeric={numeric}
+              sorting={sorting}
+              messages={messages}
+              onSort={(id, multi) => {
+                // A new order starts again at the first page, as the table library does.
+                setSorting((old) => nextSorting(old, id, multi, allowNoSort));
+                firstPage();
+              }}
+              columnSearch={(i) => filterText(table.getColumn(String(i))?.getFilterValue())}
+              onColumnSearch={(i, value) => {
+                table.getColumn(String(i))?.setFilterValue(value);
+                goTo(0);
+              }}
+            />
+            <tbody>
+              {shown.length === 0 ? (
+                <tr>
+                  <td colSpan={Math.max(1, visible.length)} className="report-table-empty">
+                    {filtering && total !== 0 ? messages.zeroRecords : messages.emptyTable}
+                  </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+              ) : (
+                shown.map((row) => (
+                  <tr key={rowKey ? rowKey(row.original.row, row.index) : row.id} aria-selected={rowSelected ? rowSelected(row.original.row) : undefined}>
+                    {visible.map((i) => {
+                      const className = [numeric[i] ? 'numeric' : '', columns[i]?.nowrap ? 'report-table-nowrap' : ''].filter(Boolean).join(' ') || undefined;
+                      return columns[i]?.rowHeader ? (
+                        <th key={i} scope="row" className={className}>
+                          {cell(row.original.row, i)}
+                        </th>
+                      ) : (
+                        <td key={i} className={className}>
+                          {cell(row.original.row, i)}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        )}
       </div>
-      <div className="report-table-footer">
-        <p className="report-table-info" aria-live="polite">
-          {fill(messages.info, { START: start, END: end, TOTAL: filtered })}
-          {filtering && filtered !== total ? ` ${fill(messages.infoFiltered, { MAX: total })}` : ''}
-        </p>
-        <nav aria-label={messages.pagination}>
-          <ul className="report-table-pages">
-            <li>
-              <button type="button" className="btn btn-link" disabled={pagination.pageIndex === 0} onClick={() => goTo(pagination.pageIndex - 1)}>
-                {messages.previous}
-              </button>
-            </li>
-            {pageWindow(pagination.pageIndex, pages).map((n) => (
-              <li key={n}>
-                <button
-                  type="button"
-                  className={`btn ${n === pagination.pageIndex ? 'btn-primary' : 'btn-link'}`}
-                  aria-label={fill(messages.page, { PAGE: n + 1 })}
-                  aria-current={n === pagination.pageIndex ? 'page' : undefined}
-                  onClick={() => goTo(n)}
-                >
-                  {n + 1}
-                </button>
-              </li>
-            ))}
-            <li>
-              <button type="button" className="btn btn-link" disabled={pagination.pageIndex >= pages - 1} onClick={() => goTo(pagination.pageIndex + 1)}>
-                {messages.next}
-              </button>
-            </li>
-          </ul>
-        </nav>
-      </div>
+      <ReportTableFooter
+        messages={messages}
+        page={pagination.pageIndex}
+        pageSize={pagination.pageSize}
+        shown={shown.length}
+        filtered={filtered}
+        total={total}
+        filtering={filtering}
+        onPage={goTo}
+      />
+    </div>
+  );
+}
+
+function Warning({ role, children }: { role: 'alert' | 'status'; children: ReactNode }) {
+  return (
+    <div className="alert alert-warning" role={role}>
+      {children}
     </div>
   );
 }

@@ -6,7 +6,8 @@ export interface TableState {
   /** The index after the last row shown (start + rows on the page). */
   end: number;
   length: number;
-  sort: Array<{ column: number; dir: 'asc' | 'desc' }>;
+  /** `option`: which of a heading's several orders (a name column by first or by last name). */
+  sort: Array<{ column: number; dir: 'asc' | 'desc'; option?: string }>;
   search: string;
   columns: Array<{ search: string; visible: boolean }>;
 }

@@ -63,6 +63,37 @@ describe.each(testDialects)('cohort web-service methods on %s', (dialect) => {
     expect((after.json as Ok<Array<{ userids: number[] }>>)[0]?.data[0]?.userids).toEqual([users.ben]);
   });
 
+  it('sorts the list by any of its columns in the database, several in order, paged after sorting', async () => {
+    const made = await call('core_course_create_categories', { categories: [{ name: 'Zoology' }, { name: 'Arts' }] }, admin);
+    const [zoology, arts] = (made.json as Ok<Array<{ id: number }>>)[0]?.data.map((c) => String(c.id)) ?? [];
+    const created = await call(
+      'core_cohort_create_cohorts',
+      {
+        cohorts: [
+          { categorytype: { type: 'system', value: '' }, name: 'Sort A', idnumber: 'S3' },
+          { categorytype: { type: 'id', value: zoology }, name: 'Sort B', idnumber: 'S1', visible: false },
+          { categorytype: { type: 'id', value: arts }, name: 'Sort C', idnumber: 'S2' },
+        ],
+      },
+      admin,
+    );
+    const ids = (created.json as Ok<Array<{ id: number }>>)[0]?.data.map((c) => c.id) ?? [];
+    const member = (cohort: number | undefined, user: number | undefined) => ({ cohorttype: { type: 'id', value: cohort }, usertype: { type: 'id', value: user } });
+    await call('core_cohort_add_cohort_members', { members: [member(ids[1], users.ana), member(ids[1], users.ben), member(ids[2], users.cleo)] }, admin);
+    const names = async (args: Record<string, unknown>) =>
+      ((await call('core_cohort_list_cohorts', { search: 'sort ', ...args }, admin)).json as Ok<{ total: number; cohorts: Array<{ name: string }> }>)[0]?.data.cohorts.map((c) => c.name);
+    expect(await names({})).toEqual(['Sort A', 'Sort B', 'Sort C']);
+    expect(await names({ sorts: [{ column: 'membercount', direction: 'desc' }] })).toEqual(['Sort B', 'Sort C', 'Sort A']);
+    // The context sorts by the name shown: a category's, or "System".
+    expect(await names({ sorts: [{ column: 'contextname', direction: 'asc' }] })).toEqual(['Sort C', 'Sort A', 'Sort B']);
+    expect(await names({ sorts: [{ column: 'idnumber', direction: 'asc' }] })).toEqual(['Sort B', 'Sort C', 'Sort A']);
+    expect(await names({ sorts: [{ column: 'visible', direction: 'asc' }, { column: 'name', direction: 'desc' }] })).toEqual(['Sort B', 'Sort C', 'Sort A']);
+    expect(await names({ sorts: [{ column: 'membercount', direction: 'desc' }], page: 1, perpage: 2 })).toEqual(['Sort A']);
+    const bad = await call('core_cohort_list_cohorts', { sorts: [{ column: 'description', direction: 'asc' }] }, admin);
+    expect((bad.json as Failed)[0]?.exception.errorcode).toBe('invalidparameter');
+    await call('core_cohort_delete_cohorts', { cohortids: ids }, admin);
+  });
+
   it('refuses a duplicate cohort id and an unknown category, creating nothing', async () => {
     const before = await cohortCount();
     const duplicate = await call(

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { z } from 'zod';
 import {
   coreCohortAddCohortMembers,
   coreCohortCreateCohorts,
@@ -9,6 +10,7 @@ import {
   coreCohortListCohorts,
   coreCohortListMembers,
   coreCohortUpdateCohorts,
+  type cohortSortColumns,
 } from '../../../api/cohort';
 import type { IdentityField } from '../../../api/identity';
 import type { Warning } from '../../../api/types';
@@ -116,7 +118,29 @@ function searchWords(query: string): string[] {
   return query.trim().toLowerCase().split(/\s+/).filter(Boolean).map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
-const listCohorts = defineMethod(coreCohortListCohorts, async (ctx, { contextid, search, page, perpage }) => {
+type ListArgs = z.output<(typeof coreCohortListCohorts)['args']>;
+
+/**
+ * The sort expressions of the list: the chosen columns in order, then name and id so paging is
+ * stable. The context sorts by the name the list shows (a category's, or "System"); the member count
+ * is counted per cohort through the (cohortid, userid) index.
+ */
+function cohortOrder(ctx: CallContext, sorts: ListArgs['sorts']) {
+  const system = ctx.platform.strings.get('system', COMPONENT, undefined, ctx.lang);
+  const expression = (column: (typeof cohortSortColumns)[number]) => {
+    switch (column) {
+      case 'contextname':
+        return sql`coalesce((select cc.name from context ctx join course_categories cc on cc.id = ctx.instanceid where ctx.id = cohort.contextid and ctx.contextlevel = ${CONTEXT_COURSECAT}), ${system})`;
+      case 'membercount':
+        return sql`(select count(*) from cohort_members m where m.cohortid = cohort.id)`;
+      default:
+        return sql.ref(`cohort.${column}`);
+    }
+  };
+  return [...sorts.map((s) => ({ by: expression(s.column), direction: s.direction })), { by: sql.ref('cohort.name'), direction: 'asc' as const }, { by: sql.ref('cohort.id'), direction: 'asc' as const }];
+}
+
+const listCohorts = defineMethod(coreCohortListCohorts, async (ctx, { contextid, search, page, perpage, sorts }) => {
   // The contexts holding cohorts are few; keep those where the caller may view or manage them.
   let contextQuery = ctx.db.selectFrom('cohort').select('contextid').distinct();
   if (contextid !== 0) contextQuery = contextQuery.where('contextid', '=', contextid);
@@ -145,13 +169,9 @@ const listCohorts = defineMethod(coreCohortListCohorts, async (ctx, { contextid,
     );
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('name')
-    .orderBy('id')
-    .limit(perpage)
-    .offset(page * perpage)
-    .execute();
+  let query = base.selectAll().limit(perpage).offset(page * perpage);
+  for (const { by, direction } of cohortOrder(ctx, sorts)) query = query.orderBy(by, direction);
+  const rows = await query.execute();
   const ids = rows.map((r) => r.id);
   const counts = ids.length
     ? await ctx.db.selectFrom('cohort_members').select(['cohortid', (eb) => eb.fn.countAll<number>().as('n')]).where('cohortid', 'in', ids).groupBy('cohortid').execute()

@@ -319,6 +319,35 @@ describe.each(testDialects)('mod_quiz on %s', (dialect) => {
     expect(teacherView.grade).toBe('20.00');
   });
 
+  it('searches the attempts report by name and sorts it in the database by name, state, grade and a question\'s mark', async () => {
+    const { quizid } = await addQuiz();
+    const finish = async (s: Session, wrongPi: boolean) => {
+      const { attempt } = (await start(s, quizid)).data!;
+      const answers = (await rightAnswers(s, attempt!.id)).map((a) => (wrongPi && a.value === '3.141' ? { ...a, value: '9' } : a));
+      await ok(site, s, 'mod_quiz_process_attempt', { attemptid: attempt!.id, data: answers, finishattempt: true });
+      return attempt!.id;
+    };
+    const ana1 = await finish(ana, false);
+    const ben1 = await finish(ben, true);
+    const ana2 = (await start(ana, quizid)).data!.attempt!.id;
+    const { slots } = await ok<{ slots: Array<{ slot: number; qtype: string }> }>(site, teacher, 'mod_quiz_get_structure', { quizid });
+    const pi = slots.find((s) => s.qtype === 'numerical')?.slot ?? 0;
+    const report = (args: Record<string, unknown>) => ok<{ rows: ReportRow[]; total: number }>(site, teacher, 'mod_quiz_get_attempts_report', { quizid, ...args });
+    const order = async (args: Record<string, unknown>) => (await report(args)).rows.map((r) => r.attemptid);
+
+    expect(await order({})).toEqual([ana1, ana2, ben1]);
+    const found = await report({ search: 'ALV an' });
+    expect([found.total, found.rows.map((r) => r.attemptid)]).toEqual([2, [ana1, ana2]]);
+    expect((await report({ search: '100%' })).total).toBe(0);
+    // Unfinished attempts have no grade or marks: they come last either way.
+    expect(await order({ sorts: [{ column: 'grade', direction: 'desc' }] })).toEqual([ana1, ben1, ana2]);
+    expect(await order({ sorts: [{ column: 'grade', direction: 'asc' }] })).toEqual([ben1, ana1, ana2]);
+    expect(await order({ sorts: [{ column: 'mark', slot: pi, direction: 'asc' }] })).toEqual([ben1, ana1, ana2]);
+    expect(await order({ sorts: [{ column: 'state', direction: 'desc' }, { column: 'lastname', direction: 'desc' }] })).toEqual([ana2, ben1, ana1]);
+    expect(await order({ sorts: [{ column: 'firstname', direction: 'desc' }], page: 1, perpage: 2 })).toEqual([ana2]);
+    expect((await call(site, teacher, 'mod_quiz_get_attempts_report', { quizid, sorts: [{ column: 'password', direction: 'asc' }] })).exception?.errorcode).toBe('invalidparameter');
+  });
+
   it('reports attempts with per-question marks, and regrades after a question is edited', async () => {
     const { quizid } = await addQuiz({ grademethod: 1 });
     const { attempt } = (await start(ben, quizid)).data!;

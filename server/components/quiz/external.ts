@@ -25,7 +25,8 @@ import { visibleModulesByCourses } from '../courseformat/readers';
 import { CAP_ADDINSTANCE, CAP_ATTEMPT, CAP_IGNORETIMELIMITS, CAP_MANAGE, CAP_PREVIEW, CAP_REGRADE, CAP_REVIEWMYATTEMPTS, CAP_VIEWREPORTS, COMPONENT, requireQuiz, type QuizAccess } from './access';
 import { gradeAttemptSlots } from './attempts';
 import { expireUnfinished } from './expiry';
-import { rescale, syncGradeItem, updateBestGrades, updateSumgrades } from './grades';
+import { syncGradeItem, updateBestGrades, updateSumgrades } from './grades';
+import { attemptsReport } from './report';
 import { activeRuleNames, preventAccessReasons, ruleDescriptions } from './rules';
 import { datesFor, durationText, sayFor } from './say';
 import { afterGradeChange, requireValidSettings, settingsColumns, type QuizSettings } from './service';
@@ -256,44 +257,8 @@ const getAttemptsReport = defineMethod(modQuizGetAttemptsReport, async (ctx, arg
   const qa = await requireQuiz(ctx, { quizid: args.quizid });
   await ctx.access.requireCapability(CAP_VIEWREPORTS, qa.modcontext);
   await expireUnfinished(ctx.db, qa.quiz, qa.modcontext);
-  const base = ctx.db.selectFrom('quiz_attempts as a').innerJoin('user as u', 'u.id', 'a.userid').where('a.quiz', '=', args.quizid).where('a.preview', '=', 0);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const attempts = await base
-    .select(['a.id', 'a.userid', 'u.firstname', 'u.lastname', 'a.attempt', 'a.state', 'a.timestart', 'a.timefinish', 'a.sumgrades'])
-    .orderBy('u.lastname')
-    .orderBy('u.firstname')
-    .orderBy('a.userid')
-    .orderBy('a.attempt')
-    .limit(args.perpage)
-    .offset(args.page * args.perpage)
-    .execute();
-  const ids = attempts.map((a) => a.id);
-  const slotRows = ids.length ? await ctx.db.selectFrom('quiz_attempt_slots').select(['attemptid', 'slot', 'fraction', 'maxmark']).where('attemptid', 'in', ids).execute() : [];
-  const marksOf = new Map<number, Array<{ slot: number; mark: number | null }>>();
-  for (const r of slotRows) {
-    const list = marksOf.get(r.attemptid) ?? [];
-    list.push({ slot: r.slot, mark: r.fraction === null ? null : Math.round(Number(r.fraction) * Number(r.maxmark) * 100) / 100 });
-    marksOf.set(r.attemptid, list);
-  }
-  const round = (v: number | null) => (v === null ? null : Math.round(v * 10 ** qa.quiz.decimalpoints) / 10 ** qa.quiz.decimalpoints);
   return {
-    rows: attempts.map((a) => {
-      const finished = a.state === 'finished';
-      const sumgrades = finished && a.sumgrades !== null ? Number(a.sumgrades) : null;
-      return {
-        attemptid: a.id,
-        userid: a.userid,
-        fullname: formatString(`${a.firstname} ${a.lastname}`),
-        attempt: a.attempt,
-        state: a.state,
-        timestart: a.timestart,
-        timefinish: a.timefinish,
-        sumgrades,
-        grade: round(rescale(qa.quiz, sumgrades)),
-        marks: finished ? (marksOf.get(a.id) ?? []).sort((x, y) => x.slot - y.slot) : [],
-      };
-    }),
-    total,
+    ...(await attemptsReport(ctx, qa, args)),
     slots: await slotsOf(ctx, args.quizid),
     grade: Number(qa.quiz.grade),
     sumgrades: Number(qa.quiz.sumgrades),

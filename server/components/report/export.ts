@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { csvField } from '../feedback/export';
+import { ODS_MIMETYPE, odsStream } from './ods';
 import { PreparedReport, type Placeholders } from './query';
 import type { ReadOnlySession } from './readonly';
 import { routeContext, routeFailure } from './run';
@@ -54,8 +55,17 @@ function xlsxStream(prepared: PreparedReport, session: ReadOnlySession, values: 
   return out;
 }
 
+/** The rows as cells, batch by batch, for the OpenDocument writer. */
+async function* cellBatches(prepared: PreparedReport, values: Placeholders) {
+  for await (const rows of prepared.all(values, BATCH, EXPORT_ROW_CAP)) yield rows.map((r) => r.map(toCell));
+}
+
+const FORMATS = ['csv', 'xlsx', 'ods'] as const;
+type Format = (typeof FORMATS)[number];
+const isFormat = (value: string): value is Format => (FORMATS as readonly string[]).includes(value);
+
 /**
- * `GET /blocks/configurable_reports/export.php?id=<report>&format=csv|xlsx[&source=remote]`: every row
+ * `GET /blocks/configurable_reports/export.php?id=<report>&format=csv|xlsx|ods[&source=remote]`: every row
  * of a report (up to EXPORT_ROW_CAP), streamed from the read-only connection. Same permission as running it.
  */
 async function exportReport(platform: Platform, request: FastifyRequest<{ Querystring: ExportQuery }>, reply: FastifyReply) {
@@ -70,7 +80,7 @@ async function exportReport(platform: Platform, request: FastifyRequest<{ Querys
   try {
     const ctx = routeContext(platform, request);
     lang = ctx.lang;
-    if (!Number.isInteger(id) || id <= 0 || (format !== 'csv' && format !== 'xlsx') || (source !== 'main' && source !== 'remote')) {
+    if (!Number.isInteger(id) || id <= 0 || !isFormat(format) || (source !== 'main' && source !== 'remote')) {
       throw new AppError('invalidparameter', { debuginfo: 'id, format, source' });
     }
     const found = await requireRunReport(ctx, id);
@@ -90,6 +100,10 @@ async function exportReport(platform: Platform, request: FastifyRequest<{ Querys
     .header('Cache-Control', 'no-store')
     .header('X-Content-Type-Options', 'nosniff');
   if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(Readable.from(csvLines(prepared, session, values)));
+  if (format === 'ods') {
+    const open = session;
+    return reply.header('Content-Type', ODS_MIMETYPE).send(odsStream({ title: report.name, columns: prepared.columns, rows: cellBatches(prepared, values) }, () => open.close()));
+  }
   return reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(xlsxStream(prepared, session, values, report.name));
 }
 

@@ -6,7 +6,10 @@ import { setConfig } from '../../platform/config-store';
 import { testDialects } from '../../test/databases';
 import { createTestSite, type TestSite } from '../../test/site';
 import { callAs as call, type Session } from '../tag/fixtures';
+import { XMLParser } from 'fast-xml-parser';
+import { ODS_MIMETYPE } from './ods';
 import { openReadOnly } from './readonly';
+import { readZip } from './zipfixture';
 
 type Run = { columns: string[]; data: Array<Array<string | number | null>>; recordsTotal: number; recordsFiltered: number; truncated: boolean; error?: string };
 type Listing = { reports: Array<{ id: number; name: string; courseid: number }>; canmanage: boolean };
@@ -268,5 +271,66 @@ describe.each(testDialects)('block_configurable_reports on %s', (dialect) => {
     expect(refused.statusCode).toBe(403);
     const anonymous = await site.app.inject({ method: 'GET', url: `/blocks/configurable_reports/export.php?id=${id}&format=csv` });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('exports an OpenDocument spreadsheet: the stored mimetype first, then content.xml with numbers typed as floats', async () => {
+    // A bell character (illegal in XML) and markup in the text; a fraction and an empty cell.
+    const bell = dialect === 'postgres' ? 'chr(7)' : 'char(7)';
+    const querysql = `${NUMBERS.replace("SELECT i, 'row ' || i AS label FROM n", `SELECT i, 'row ' || i || ' <b> & "q"' || ${bell} AS label, i * 0.5 AS half, NULL AS blank FROM n`)}`;
+    const report = await save(admin, { name: 'Numbers: ODS', querysql, contextid: courseContextId });
+    const id = report.data?.id ?? 0;
+    const ods = await site.app.inject({ method: 'GET', url: `/blocks/configurable_reports/export.php?id=${id}&format=ods`, headers: { cookie: teacher.cookie } });
+    expect(ods.statusCode, ods.body.slice(0, 300)).toBe(200);
+    expect(ods.headers['content-type']).toBe(ODS_MIMETYPE);
+    expect(ods.headers['content-disposition']).toContain("filename*=UTF-8''Numbers%20ODS.ods");
+
+    const entries = readZip(ods.rawPayload);
+    expect(entries.map((e) => e.name)).toEqual(['mimetype', 'META-INF/manifest.xml', 'content.xml', 'meta.xml']);
+    const mimetype = entries[0];
+    expect(mimetype).toMatchObject({ offset: 0, method: 0, sizesInHeader: true, extraLength: 0 });
+    expect(mimetype?.data.toString('ascii')).toBe(ODS_MIMETYPE);
+    // Tools recognise the type by the bytes at offset 38 (after the 30-byte header and the 8-byte name).
+    expect(ods.rawPayload.toString('ascii', 30, 38 + ODS_MIMETYPE.length)).toBe(`mimetype${ODS_MIMETYPE}`);
+
+    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['table:table-row', 'table:table-cell'].includes(name) });
+    const manifest = parser.parse(entries[1]?.data.toString('utf8') ?? '') as { 'manifest:manifest': { 'manifest:file-entry': Array<Record<string, string>> } };
+    expect(manifest['manifest:manifest']['manifest:file-entry'].map((e) => e['@manifest:full-path'])).toEqual(['/', 'content.xml', 'meta.xml']);
+
+    type OdsCell = { '@office:value-type'?: string; '@office:value'?: string; 'text:p'?: string | number };
+    type OdsRow = { 'table:table-cell': OdsCell[] };
+    const content = parser.parse(entries[2]?.data.toString('utf8') ?? '') as {
+      'office:document-content': { 'office:body': { 'office:spreadsheet': { 'table:table': { '@table:name': string; 'table:table-header-rows': { 'table:table-row': OdsRow[] }; 'table:table-row': OdsRow[] } } } };
+    };
+    const table = content['office:document-content']['office:body']['office:spreadsheet']['table:table'];
+    expect(table['@table:name']).toBe('Numbers  ODS');
+    expect(table['table:table-header-rows']['table:table-row'][0]?.['table:table-cell'].map((c) => c['text:p'])).toEqual(['i', 'label', 'half', 'blank']);
+    const rows = table['table:table-row'];
+    expect(rows).toHaveLength(35);
+    const [number, label, half, blank] = rows[2]?.['table:table-cell'] ?? [];
+    expect(number).toMatchObject({ '@office:value-type': 'float', '@office:value': '3' });
+    expect(label).toMatchObject({ '@office:value-type': 'string', 'text:p': 'row 3 <b> & "q"' });
+    expect(blank).toEqual('');
+    expect(half).toMatchObject({ '@office:value-type': 'float', '@office:value': '1.5' });
+    expect(rows[1]?.['table:table-cell'][2]).toMatchObject({ '@office:value-type': 'float', '@office:value': '1' });
+    expect(rows[34]?.['table:table-cell'][0]).toMatchObject({ '@office:value': '35' });
+  });
+
+  it('refuses an OpenDocument export exactly as it refuses CSV and Excel', async () => {
+    const report = await save(admin, { name: 'Refusals', querysql: NUMBERS, contextid: courseContextId });
+    const id = report.data?.id ?? 0;
+    for (const format of ['csv', 'xlsx', 'ods']) {
+      const get = (query: string, session?: Session) =>
+        site.app.inject({ method: 'GET', url: `/blocks/configurable_reports/export.php?${query}`, headers: session ? { cookie: session.cookie } : {} });
+      const student1 = await get(`id=${id}&format=${format}`, student);
+      expect([format, student1.statusCode, student1.json<{ errorcode: string }>().errorcode]).toEqual([format, 403, 'nopermissions']);
+      expect([format, (await get(`id=${id}&format=${format}`)).statusCode]).toEqual([format, 401]);
+      const missing = await get(`id=${id + 1000}&format=${format}`, admin);
+      expect([format, missing.statusCode]).toEqual([format, 404]);
+      // No remote query: the same sentence in every format.
+      const remote = await get(`id=${id}&format=${format}&source=remote`, admin);
+      expect([format, remote.statusCode, remote.json<{ errorcode: string }>().errorcode]).toEqual([format, 400, 'noremotequery']);
+    }
+    const bad = await site.app.inject({ method: 'GET', url: `/blocks/configurable_reports/export.php?id=${id}&format=odt`, headers: { cookie: admin.cookie } });
+    expect([bad.statusCode, bad.json<{ errorcode: string }>().errorcode]).toEqual([400, 'invalidparameter']);
   });
 });

@@ -185,6 +185,33 @@ function poolFor(url: string): pg.Pool {
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/** Significant digits a double holds exactly. */
+const DOUBLE_DIGITS = 15;
+
+/** A numeric's text when it is a plain decimal (not NaN or Infinity) a double holds exactly. */
+function exactDecimal(value: string): boolean {
+  const match = /^-?(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return false;
+  const digits = `${match[1] ?? ''}${(match[2] ?? '').replace(/0+$/, '')}`.replace(/^0+/, '');
+  return digits.length <= DOUBLE_DIGITS;
+}
+
+/**
+ * pg answers bigint (every count and sum of integers) and numeric as text, as they may not fit a
+ * double. Reports want numbers where they are exact: those become numbers (sorted and exported as
+ * such), the rest stay text.
+ */
+const reportTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8_OID) return (value: string) => (Number.isSafeInteger(Number(value)) ? Number(value) : value);
+    if (oid === NUMERIC_OID) return (value: string) => (exactDecimal(value) ? Number(value) : value);
+    return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
 /**
  * A role that may only read, and not the secret tables and columns: SELECT on the schema's tables,
  * without the forbidden tables, and only the harmless columns of tables holding a secret column.
@@ -249,7 +276,7 @@ async function postgresSession(url: string, timeoutMs: number, readerRole = true
   /** `prefix` goes before the query; an error's position stays relative to the query. */
   const run = async (sql: string, params: readonly unknown[], prefix = '') => {
     try {
-      return await client.query({ text: prefix + sql, values: [...params], rowMode: 'array' });
+      return await client.query({ text: prefix + sql, values: [...params], rowMode: 'array', types: reportTypes });
     } catch (error) {
       const e = error as Error & { code?: string; position?: string };
       if (e.code === '57014') throw timeoutError(timeoutMs / 1000);

@@ -49,6 +49,26 @@ function matches(search: string, dialect: DialectName, identity: readonly Identi
     );
 }
 
+type Direction = 'asc' | 'desc';
+
+/**
+ * The ORDER BY of a page: one column with its tie-breakers, or several (`sorts`) followed by the
+ * first one's tie-breakers, each column once. Sorting by a field the caller cannot see would reveal
+ * its order, so such a column falls back to last name (alone) or is left out (among several).
+ */
+function orderBy(args: Pick<ListArgs, 'sort' | 'direction' | 'sorts'>, identity: readonly IdentityField[]): Array<[Column, Direction]> {
+  const visible = (column: ListArgs['sort']) => !isIdentityField(column) || identity.includes(column);
+  const requested = args.sorts.length ? args.sorts : [{ column: args.sort, direction: args.direction }];
+  const allowed = requested.filter((s) => visible(s.column));
+  const first = allowed[0] ?? { column: 'lastname' as const, direction: requested[0]?.direction ?? args.direction };
+  const sorts = allowed.length ? allowed : [first];
+  const out: Array<[Column, Direction]> = [];
+  for (const [column, direction] of [...sorts.map((s): [Column, Direction] => [s.column, s.direction]), ...ORDER[first.column].map((c): [Column, Direction] => [c, first.direction])]) {
+    if (!out.some(([c]) => c === column)) out.push([column, direction]);
+  }
+  return out;
+}
+
 /**
  * One page of users and the total: two queries, whatever the size of the site. `identity` is what
  * the caller may see (visibleIdentityFields): only those are answered, searched and sorted by.
@@ -58,13 +78,11 @@ export async function listUsers(db: Kysely<DB>, dialect: DialectName, args: List
   let base = db.selectFrom('user').where('deleted', '=', 0).where('id', '!=', guest);
   if (args.suspended !== 'all') base = base.where('suspended', '=', args.suspended === 'suspended' ? 1 : 0);
   if (args.search.trim() !== '') base = base.where(matches(args.search, dialect, identity));
-  // Sorting by a field the caller cannot see would reveal its order.
-  const sort = isIdentityField(args.sort) && !identity.includes(args.sort) ? 'lastname' : args.sort;
   let page = base
     .select(['id', 'username', 'firstname', 'lastname', 'idnumber', 'email', 'phone1', 'phone2', 'department', 'institution', 'suspended', 'lastaccess', 'auth', 'picture'])
     .limit(args.perpage)
     .offset(args.page * args.perpage);
-  for (const column of ORDER[sort]) page = page.orderBy(column, args.direction);
+  for (const [column, direction] of orderBy(args, identity)) page = page.orderBy(column, direction);
   const rows = await page.execute();
   const count = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
   return {

@@ -64,6 +64,21 @@ describe.each(testDialects)('user administration methods on %s', (dialect) => {
     expect(page.users.map((u) => u.username)).toEqual(['dan', 'cal']);
   });
 
+  it('sorts by several columns in order (the report table\'s shift-click), leaving out identity fields the caller does not see', async () => {
+    await site.platform.db.updateTable('user').set({ lastaccess: 100 }).where('username', 'in', ['amy', 'cal']).execute();
+    const byAccess = await list({ search: 'school.test', sorts: [{ column: 'lastaccess', direction: 'desc' }, { column: 'firstname', direction: 'asc' }] });
+    expect(byAccess.users.map((u) => u.username)).toEqual(['amy', 'cal', 'bea', 'dan', 'eve']);
+    // sort and direction are not used once sorts are given.
+    const reversed = await list({ search: 'school.test', sort: 'username', sorts: [{ column: 'lastaccess', direction: 'asc' }, { column: 'firstname', direction: 'desc' }], perpage: 2, page: 1 });
+    expect(reversed).toMatchObject({ total: 5 });
+    expect(reversed.users.map((u) => u.username)).toEqual(['bea', 'cal']);
+    // Department is not among the identity fields shown: sorting by it would reveal its order.
+    const hidden = await list({ search: 'school.test', sorts: [{ column: 'department', direction: 'asc' }, { column: 'username', direction: 'desc' }] });
+    expect(hidden.users.map((u) => u.username)).toEqual(['eve', 'dan', 'cal', 'bea', 'amy']);
+    expect(await errorcode('core_user_list_users', { sorts: [{ column: 'password', direction: 'asc' }] })).toBe('invalidparameter');
+    await site.platform.db.updateTable('user').set({ lastaccess: 0 }).where('username', 'in', ['amy', 'cal']).execute();
+  });
+
   it('searches names, full name, email, username and id number case-insensitively', async () => {
     expect((await list({ search: 'ZELL' })).users.map((u) => u.username)).toEqual(['amy']);
     expect((await list({ search: 'bea young' })).users.map((u) => u.username)).toEqual(['bea']);

@@ -3,8 +3,9 @@ import { blockConfigurableReportsPreviewQuery, type ReportSource } from '../../.
 import type { ResultOf } from '../../../api/contract';
 import { call } from '../../platform/ajax';
 import { ReportTable } from '../../platform/ReportTable';
+import { cellColumns } from '../../platform/ReportTableColumns';
+import { useTableMessages } from '../../platform/ReportTableMessages';
 import type { StringLookup } from '../../platform/useStrings';
-import { tableMessages } from './strings';
 
 type Preview = ResultOf<typeof blockConfigurableReportsPreviewQuery>;
 
@@ -32,7 +33,8 @@ export function usePreview(courseid: number) {
 
 /** The preview under the editor: a running note, the error with its line, or the first rows in a client-mode table. */
 export function QueryPreview({ state, s }: { state: PreviewState; s: StringLookup }) {
-  const messages = useMemo(() => tableMessages(s), [s]);
+  const messages = useTableMessages();
+  const columns = useMemo(() => cellColumns(state.result?.columns ?? []), [state.result]);
   const title = state.source === 'remote' ? s('previewremote') : s('preview');
   return (
     <section className="report-preview" aria-live="polite" aria-label={title}>
@@ -50,7 +52,7 @@ export function QueryPreview({ state, s }: { state: PreviewState; s: StringLooku
             {s('previewrows', state.result.rows.length)}
           </h2>
           {/* Client mode: the preview's rows are sorted, searched and paged in the browser. */}
-          <ReportTable key={state.source} stateId={`preview${state.source}`} caption={title} columns={state.result.columns} rows={state.result.rows} messages={messages} />
+          <ReportTable key={state.source} stateId={`preview${state.source}`} caption={title} columns={columns} rows={state.result.rows} messages={messages} />
           {state.result.truncated && <p className="muted small">{s('previewtruncated', state.result.rows.length)}</p>}
         </div>
       )}

@@ -4,12 +4,14 @@ import { Link, useSearchParams } from 'react-router';
 import { blockConfigurableReportsGetReport, blockConfigurableReportsRunReport, type ReportSource } from '../../../api/report';
 import { Loading, Page } from '../../app/Page';
 import { useWsQuery } from '../../platform/query';
-import { ReportTable, type TableMessages } from '../../platform/ReportTable';
+import { ReportTable } from '../../platform/ReportTable';
+import { cellColumns } from '../../platform/ReportTableColumns';
+import { useTableMessages, type TableMessages } from '../../platform/ReportTableMessages';
 import { getJsonSource } from '../../platform/tablesource';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
 import { ScheduledRuns } from './ScheduledRuns';
-import { COMPONENT, REPORT_STRINGS, tableMessages } from './strings';
+import { COMPONENT, REPORT_STRINGS } from './strings';
 import './report.css';
 
 /** Where the table's server mode fetches its pages (GET, JSON under `data`). */
@@ -24,7 +26,7 @@ export function ViewReport() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const report = useWsQuery(blockConfigurableReportsGetReport, { id });
-  const messages = useMemo(() => tableMessages(s), [s]);
+  const messages = useTableMessages();
   const [source, setSource] = useState<ReportSource>('main');
   // The time range of %%STARTTIME%% and %%ENDTIME%% (whole days, UTC); empty: from the beginning, until now.
   const [from, setFrom] = useState('');
@@ -32,7 +34,7 @@ export function ViewReport() {
   const range = { starttime: dayStart(from), endtime: to ? dayStart(to) + 86_399 : 0 };
   if (!report.data) return <Loading />;
   const r = report.data;
-  const download = (format: 'csv' | 'xlsx') => relativeUrl('/blocks/configurable_reports/export.php', { id, format, ...(source === 'remote' ? { source } : {}), ...range });
+  const download = (format: 'csv' | 'xlsx' | 'ods') => relativeUrl('/blocks/configurable_reports/export.php', { id, format, ...(source === 'remote' ? { source } : {}), ...range });
   const results = (which: ReportSource) => <ReportResults id={id} source={which} starttime={range.starttime} endtime={range.endtime} caption={r.name} messages={messages} />;
   return (
     <Page
@@ -45,6 +47,9 @@ export function ViewReport() {
           </a>
           <a className="btn btn-secondary" href={download('xlsx')} download>
             {s('exportxlsx')}
+          </a>
+          <a className="btn btn-secondary" href={download('ods')} download>
+            {s('exportods')}
           </a>
           {r.canedit && (
             <Link className="btn btn-primary" to={relativeUrl('/blocks/configurable_reports/editreport.php', { id })}>
@@ -100,6 +105,8 @@ interface ResultsProps {
 function ReportResults({ id, source, starttime, endtime, caption, messages }: ResultsProps) {
   const columns = useWsQuery(blockConfigurableReportsRunReport, { id, source, mode: 'server', start: 0, length: 1, starttime, endtime });
   const fetchPage = useMemo(() => getJsonSource(DATA_PATH, { id, source, starttime, endtime }), [id, source, starttime, endtime]);
+  const names = columns.data?.columns;
+  const tableColumns = useMemo(() => cellColumns(names ?? []), [names]);
   if (!columns.data) return <Loading />;
   return (
     <div className="card">
@@ -111,7 +118,7 @@ function ReportResults({ id, source, starttime, endtime, caption, messages }: Re
         <ReportTable
           stateId={source === 'main' ? `report${id}` : `report${id}${source}`}
           caption={caption}
-          columns={columns.data.columns}
+          columns={tableColumns}
           messages={messages}
           fetchPage={fetchPage}
           allowNoSort
