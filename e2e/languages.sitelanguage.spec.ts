@@ -1,4 +1,5 @@
 import { expect, test, ws } from './helpers';
+import { checkScreen, LANGUAGE_NAMES, LANGUAGES, openScreen, trackQuiet, type Expected } from './languages';
 import { ADMIN } from './site';
 
 /**
@@ -7,6 +8,9 @@ import { ADMIN } from './site';
  * language keep theirs. It changes the login page every spec uses, so it runs alone, last (the
  * `sitelanguage` project in playwright.config.ts).
  */
+// Both tests change what the admin sees; one at a time.
+test.describe.configure({ mode: 'serial' });
+
 test('the site default applies to the login page and to users without a preference', async ({ page, logInAs, browser }) => {
   await logInAs(ADMIN);
   await page.goto('/admin/');
@@ -53,4 +57,47 @@ test('the site default applies to the login page and to users without a preferen
   }
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Default language' })).toHaveValue('en');
+});
+
+/**
+ * The screens only the site administrator may open (admin index and search, theme settings, the site
+ * tools and a tool's settings, the web-service documentation, the template library) in each language, checked
+ * as languages-screens.spec.ts checks the others. The admin's own language is changed for it (nothing
+ * else runs meanwhile) and put back to English afterwards.
+ */
+test.describe(() => {
+  // Each screen is audited by checkScreen, in each language.
+  test.use({ a11yCheck: false });
+
+  test("the administrator's own screens in English, Spanish and Arabic", async ({ page, logInAs, baseURL }) => {
+    await trackQuiet(page);
+    await logInAs(ADMIN);
+    await page.goto('/my/');
+    const [admin] = await ws<Array<{ id: number }>>(page, 'core_user_get_users_by_field', { field: 'username', values: [ADMIN.username] });
+    const [tool] = await ws<Array<{ id: number }>>(page, 'mod_lti_get_tool_types', {});
+    const screens: Array<[string, Expected]> = [
+      ['/admin/', { component: 'moodle', id: 'administrationsite' }],
+      ['/admin/search.php?query=theme', { component: 'moodle', id: 'searchadmin' }],
+      ['/theme/essential/settings.php', { component: 'theme_essential', id: 'themesettings' }],
+    ['/mod/lti/toolconfigure.php', { component: 'mod_lti', id: 'toolconfigure' }],
+      [`/mod/lti/typessettings.php?id=${tool?.id ?? 0}`, { component: 'mod_lti', id: 'edittooltype' }],
+      ['/admin/webservice/documentation.php', { component: 'moodle', id: 'wsdocumentation' }],
+      ['/admin/tool/templatelibrary/index.php', { component: 'tool_templatelibrary', id: 'pluginname' }],
+    ];
+    const problems: string[] = [];
+    try {
+      for (const lang of LANGUAGES) {
+        await ws(page, 'core_user_update_users', { users: [{ id: admin?.id ?? 0, lang }] });
+        await page.goto('/my/');
+        await expect(page.locator('html'), LANGUAGE_NAMES[lang]).toHaveAttribute('lang', lang);
+        for (const [path, heading] of screens) {
+          await openScreen(page, path);
+          problems.push(...(await checkScreen(page, { lang, baseURL: baseURL ?? '', heading })));
+        }
+      }
+    } finally {
+      await ws(page, 'core_user_update_users', { users: [{ id: admin?.id ?? 0, lang: 'en' }] });
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { NotificationMenu } from '../components/message/NotificationMenu';
 import { MyAvatar } from '../components/user/Avatar';
 import { LoginAsBanner } from '../components/user/LoginAsBanner';
 import { config } from '../platform/config';
+import { LiveAnnouncer } from '../platform/announcer';
 import { DialogHost } from '../platform/dialogs';
 import { UserNotifications } from '../platform/notifications';
 import { relativeUrl } from '../platform/url';
@@ -94,6 +95,7 @@ export function Layout() {
       <BackToTop />
       <ResponsiveEmbeds containerId="region-main" />
       <DialogHost />
+      <LiveAnnouncer />
     </>
   );
 }

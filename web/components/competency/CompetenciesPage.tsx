@@ -13,6 +13,7 @@ import {
   type TreeNode,
 } from '../../../api/competency';
 import { Loading, Page } from '../../app/Page';
+import { announce } from '../../platform/announcer';
 import { alertDialog, confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
@@ -95,12 +96,17 @@ export function CompetenciesPage() {
     setParent.mutate({ competencyid: target.id, parentid }, { onSuccess: () => void addNotification({ message: s('competencymoved'), type: 'success' }) });
   }
 
+  /** Where a competency moved among its siblings (1 is first), for screen-reader users. */
+  const announceMove = (target: TreeNode, position: number) => announce(s('competencymovedto', { name: target.shortname, position }));
+
   const actions: RowAction[] = node
     ? [
         { id: 'edit', label: s('edit'), onAction: () => void navigate(relativeUrl('/admin/tool/lp/editcompetency.php', { competencyframeworkid: frameworkid, pagecontextid, id: node.id })) },
         { id: 'move', label: s('move'), onAction: () => setMoving(node) },
-        ...(node.sortorder > 0 ? [{ id: 'up', label: s('moveup'), onAction: () => up.mutate({ id: node.id }) }] : []),
-        ...(node.sortorder < childrenOf(node.parentid).length - 1 ? [{ id: 'down', label: s('movedown'), onAction: () => down.mutate({ id: node.id }) }] : []),
+        ...(node.sortorder > 0 ? [{ id: 'up', label: s('moveup'), onAction: () => up.mutate({ id: node.id }, { onSuccess: () => announceMove(node, node.sortorder) }) }] : []),
+        ...(node.sortorder < childrenOf(node.parentid).length - 1
+          ? [{ id: 'down', label: s('movedown'), onAction: () => down.mutate({ id: node.id }, { onSuccess: () => announceMove(node, node.sortorder + 2) }) }]
+          : []),
         { id: 'delete', label: s('delete'), onAction: () => void deleteNode(node) },
       ]
     : [];

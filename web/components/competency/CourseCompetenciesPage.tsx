@@ -97,7 +97,7 @@ export function CourseCompetenciesPage() {
         label={s('coursecompetencies')}
         items={data.competencies}
         canManage={data.canmanagecoursecompetencies}
-        onReorder={(from, to) => reorder.mutate({ courseid, competencyidfrom: from, competencyidto: to })}
+        onReorder={(from, to) => reorder.mutateAsync({ courseid, competencyidfrom: from, competencyidto: to })}
         onRemove={(item) => remove.mutate({ courseid, competencyid: item.competency.id }, { onSuccess: () => void addNotification({ message: s('competencyunlinked', item.competency.shortname), type: 'success' }) })}
         removeQuestion={(item) => ({ title: s('unlinkcompetency'), message: s('unlinkfromcourseconfirm', { competency: item.competency.shortname, course: data.course.fullname }), confirmLabel: s('unlinkcompetency') })}
         renderName={(item) => (

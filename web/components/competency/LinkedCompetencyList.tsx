@@ -1,7 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, GridList, GridListItem, useDragAndDrop } from 'react-aria-components';
 import type { CompetencyPath } from '../../../api/competencyshapes';
+import { announce } from '../../platform/announcer';
 import { confirmDialog } from '../../platform/dialogs';
+import { moveButtonId, refocusMoveButton, type MoveDirection } from '../../platform/moveButtons';
 import type { StringLookup } from '../../platform/useStrings';
 
 /** A competency as lists of linked competencies (course, template, plan) show it. */
@@ -15,13 +17,20 @@ export function pathText(path: CompetencyPath): string {
   return [path.framework.name, ...path.ancestors.map((a) => a.name)].join(' › ');
 }
 
+/** The items in the order of `ids`; any not in it (added meanwhile) after them. */
+function inOrder<T extends LinkedItem>(items: readonly T[], ids: readonly number[]): T[] {
+  const byId = new Map(items.map((i) => [i.competency.id, i]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  return [...ordered, ...items.filter((i) => !ids.includes(i.competency.id))];
+}
+
 interface LinkedListProps<T extends LinkedItem> {
   label: string;
   items: readonly T[];
   /** Whether the caller may reorder and unlink. */
   canManage: boolean;
-  /** Moves `from` to the place of `to` (the server's reorder). */
-  onReorder: (fromId: number, toId: number) => void;
+  /** Moves `from` to the place of `to` (the server's reorder); settles once the list has the server's answer. */
+  onReorder: (fromId: number, toId: number) => Promise<unknown>;
   onRemove: (item: T) => void;
   /** The question asked before unlinking, naming the competency. */
   removeQuestion: (item: T) => { title: string; message: string; confirmLabel: string };
@@ -39,20 +48,27 @@ interface LinkedListProps<T extends LinkedItem> {
  * unlinked after a confirmation. The new order shows at once; each move is announced.
  */
 export function LinkedCompetencyList<T extends LinkedItem>({ label, items, canManage, onReorder, onRemove, removeQuestion, renderName, renderExtra, empty, s }: LinkedListProps<T>) {
-  const [announcement, setAnnouncement] = useState('');
-  // The order shown while the server's answer is on its way.
-  const [moved, setMoved] = useState<{ basis: readonly T[]; order: number[] } | null>(null);
-  const shown = moved && moved.basis === items ? moved.order.flatMap((id) => items.filter((i) => i.competency.id === id)) : items;
+  // The order shown until the server has answered the last move (a list refetched meanwhile, for
+  // another reason, may not have the moves yet); then the server's order again.
+  const [moved, setMoved] = useState<number[] | null>(null);
+  const lastMove = useRef(0);
+  const shown = moved ? inOrder(items, moved) : items;
 
-  const moveTo = (item: T, index: number) => {
+  /** Moves by drag or by button; after a button, focus stays on the moved item's buttons. */
+  const moveTo = (item: T, index: number, focus?: MoveDirection) => {
     const from = shown.indexOf(item);
     const to = shown[index];
     if (from < 0 || !to || index === from) return;
     const next = shown.filter((i) => i !== item);
     next.splice(index, 0, item);
-    setMoved({ basis: items, order: next.map((i) => i.competency.id) });
-    setAnnouncement(s('competencymovedto', { name: item.competency.shortname, position: index + 1 }));
-    onReorder(item.competency.id, to.competency.id);
+    setMoved(next.map((i) => i.competency.id));
+    announce(s('competencymovedto', { name: item.competency.shortname, position: index + 1 }));
+    const move = ++lastMove.current;
+    // A refusal shows the exception dialogue (the mutation cache does it); the server's order returns.
+    void onReorder(item.competency.id, to.competency.id)
+      .catch(() => undefined)
+      .finally(() => move === lastMove.current && setMoved(null));
+    if (focus) refocusMoveButton('linked', item.competency.id, focus);
   };
 
   const { dragAndDropHooks } = useDragAndDrop({
@@ -73,46 +89,48 @@ export function LinkedCompetencyList<T extends LinkedItem>({ label, items, canMa
     if (await confirmDialog({ ...question, cancelLabel: s('cancel'), destructive: true })) onRemove(item);
   };
 
+  // The rows are drawn again when the order changes (dependencies): their buttons act on their place.
   return (
-    <>
-      <div className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </div>
-      <GridList aria-label={label} className="linked-list" items={shown} dragAndDropHooks={dragAndDropHooks} renderEmptyState={() => <div className="linked-empty">{empty}</div>}>
-        {(item) => {
-          const index = shown.indexOf(item);
-          const name = item.competency.shortname;
-          return (
-            <GridListItem id={item.competency.id} textValue={name} className="linked-item">
-              {canManage && (
-                <Button slot="drag" className="linked-drag" aria-label={s('dragcompetency', name)}>
-                  <span aria-hidden="true">⠿</span>
-                </Button>
-              )}
-              <span className="linked-text">
-                <span className="linked-name">
-                  {renderName ? renderName(item) : name} <span className="muted small">{item.competency.idnumber}</span>
-                </span>
-                <span className="linked-path muted small">{pathText(item.comppath)}</span>
+    <GridList aria-label={label} className="linked-list" items={shown} dependencies={[shown]} dragAndDropHooks={dragAndDropHooks} renderEmptyState={() => <div className="linked-empty">{empty}</div>}>
+      {(item) => {
+        const index = shown.indexOf(item);
+        const name = item.competency.shortname;
+        return (
+          <GridListItem id={item.competency.id} textValue={name} className="linked-item">
+            {canManage && (
+              <Button slot="drag" className="linked-drag" aria-label={s('dragcompetency', name)}>
+                <span aria-hidden="true">⠿</span>
+              </Button>
+            )}
+            <span className="linked-text">
+              <span className="linked-name">
+                {renderName ? renderName(item) : name} <span className="muted small">{item.competency.idnumber}</span>
               </span>
-              {canManage && (
-                <span className="linked-actions">
-                  <Button className="btn btn-link" isDisabled={index === 0} onPress={() => moveTo(item, index - 1)} aria-label={s('moveupnamed', name)}>
-                    ↑
-                  </Button>
-                  <Button className="btn btn-link" isDisabled={index === shown.length - 1} onPress={() => moveTo(item, index + 1)} aria-label={s('movedownnamed', name)}>
-                    ↓
-                  </Button>
-                  <Button className="btn btn-secondary btn-small" onPress={() => void askRemove(item)} aria-label={s('unlinknamed', name)}>
-                    {s('unlink')}
-                  </Button>
-                </span>
-              )}
-              {renderExtra && <span className="linked-extra">{renderExtra(item)}</span>}
-            </GridListItem>
-          );
-        }}
-      </GridList>
-    </>
+              <span className="linked-path muted small">{pathText(item.comppath)}</span>
+            </span>
+            {canManage && (
+              <span className="linked-actions">
+                <Button id={moveButtonId('linked', item.competency.id, 'up')} className="btn btn-link" isDisabled={index === 0} onPress={() => moveTo(item, index - 1, 'up')} aria-label={s('moveupnamed', name)}>
+                  ↑
+                </Button>
+                <Button
+                  id={moveButtonId('linked', item.competency.id, 'down')}
+                  className="btn btn-link"
+                  isDisabled={index === shown.length - 1}
+                  onPress={() => moveTo(item, index + 1, 'down')}
+                  aria-label={s('movedownnamed', name)}
+                >
+                  ↓
+                </Button>
+                <Button className="btn btn-secondary btn-small" onPress={() => void askRemove(item)} aria-label={s('unlinknamed', name)}>
+                  {s('unlink')}
+                </Button>
+              </span>
+            )}
+            {renderExtra && <span className="linked-extra">{renderExtra(item)}</span>}
+          </GridListItem>
+        );
+      }}
+    </GridList>
   );
 }

@@ -149,7 +149,7 @@ export function PlanPage() {
         label={s('plancompetencies')}
         items={data.competencies}
         canManage={plan.canbeedited}
-        onReorder={(from, to) => reorder.mutate({ planid, competencyidfrom: from, competencyidto: to })}
+        onReorder={(from, to) => reorder.mutateAsync({ planid, competencyidfrom: from, competencyidto: to })}
         onRemove={(item) => remove.mutate({ planid, competencyid: item.competency.id }, { onSuccess: () => void addNotification({ message: s('competencyunlinked', item.competency.shortname), type: 'success' }) })}
         removeQuestion={(item) => ({ title: s('unlinkcompetency'), message: s('unlinkfromplanconfirm', { competency: item.competency.shortname, plan: plan.name }), confirmLabel: s('unlinkcompetency') })}
         renderName={(item) => <Link to={relativeUrl('/admin/tool/lp/user_competency_in_plan.php', { userid: plan.userid, competencyid: item.competency.id, planid })}>{item.competency.shortname}</Link>}

@@ -108,7 +108,7 @@ export function TemplateCompetenciesPage() {
             label={s('templatecompetencies')}
             items={data.competencies}
             canManage={data.canmanagetemplatecompetencies}
-            onReorder={(from, to) => reorder.mutate({ templateid, competencyidfrom: from, competencyidto: to })}
+            onReorder={(from, to) => reorder.mutateAsync({ templateid, competencyidfrom: from, competencyidto: to })}
             onRemove={(item) => remove.mutate({ templateid, competencyid: item.competency.id }, { onSuccess: () => void addNotification({ message: s('competencyunlinked', item.competency.shortname), type: 'success' }) })}
             removeQuestion={(item) => ({ title: s('unlinkcompetency'), message: s('unlinkfromtemplateconfirm', { competency: item.competency.shortname, template: template.shortname }), confirmLabel: s('unlinkcompetency') })}
             renderName={(item) => (

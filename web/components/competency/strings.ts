@@ -87,6 +87,7 @@ export const COMPETENCY_STRINGS = [
   'move',
   'moveup',
   'movedown',
+  'competencymovedto',
   'relatedcompetencies',
   'competencyrule',
   'summary',

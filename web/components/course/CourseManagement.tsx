@@ -3,6 +3,7 @@ import type { Key } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { coreCourseDeleteCategories, coreCourseMoveCategoryOrder, coreCourseUpdateCategories } from '../../../api/course';
 import { Loading, Page } from '../../app/Page';
+import { announce } from '../../platform/announcer';
 import { showException } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
 import { relativeUrl } from '../../platform/url';
@@ -18,7 +19,7 @@ import { RoleLinksMenu } from '../role/RoleLinksMenu';
 export function CourseManagement() {
   const s = useStrings('core_course', [
     'coursemgmt', 'categories', 'createnewcategory', 'createnewcourse', 'nocategories', 'selectcategoryhint', 'movecategory', 'movecategoryto', 'top',
-    'moved', 'categorydeleted', 'changessaved',
+    'moved', 'categorydeleted', 'changessaved', 'categorymovedto',
   ]);
   const sadmin = useStrings('moodle', ['administrationsite']);
   const [params, setParams] = useSearchParams();
@@ -43,7 +44,14 @@ export function CourseManagement() {
   const reorder = useManagementMutation(coreCourseMoveCategoryOrder);
 
   function onAction(action: CategoryAction, node: CategoryNode) {
-    if (action === 'up' || action === 'down') reorder.mutate({ id: node.category.id, direction: action }, { onError: (e) => void showException(e) });
+    if (action === 'up' || action === 'down') {
+      const siblings = byId.get(node.category.parent)?.children ?? nodes;
+      const position = siblings.indexOf(node) + (action === 'up' ? 0 : 2);
+      reorder.mutate(
+        { id: node.category.id, direction: action },
+        { onSuccess: () => announce(s('categorymovedto', { name: node.name, position })), onError: (e) => void showException(e) },
+      );
+    }
     else if (action === 'move') setMoving(node);
     else if (action === 'delete') setDeleting(node);
     else

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import type { CourseState } from '../../../api/courseformat';
+import { announce } from '../../platform/announcer';
 import { confirmDialog } from '../../platform/dialogs';
 import { InPlaceEditable } from '../../platform/InPlaceEditable';
+import { moveButtonId, refocusMoveButton, type MoveDirection } from '../../platform/moveButtons';
 import { relativeUrl } from '../../platform/url';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import { ActivityLink } from './ActivityLink';
@@ -37,17 +39,26 @@ const KEYS = [
   'noactivities',
   'dragtomove',
   'editsettings',
+  'sectionmovedto',
+  'cmmovedto',
 ] as const;
 
-/** A control of the editor, found again after a move re-renders it elsewhere, so keyboard focus stays on it. */
-const controlId = (kind: 'section' | 'cm', id: number, what: string) => `edit-${kind}-${id}-${what}`;
+/** A move by button keeps focus on the moved item's button (its moveButtonId list is the item's kind). */
+type MoveFocus = { kind: 'section' | 'cm'; id: number; direction: MoveDirection };
 
-function focusControl(id: string) {
-  const control = document.getElementById(id);
-  if (control instanceof HTMLButtonElement && control.disabled) {
-    // At the end of its range the moved item's own button is disabled: its other move button takes focus.
-    document.getElementById(id.endsWith('-up') ? id.replace(/-up$/, '-down') : id.replace(/-down$/, '-up'))?.focus();
-  } else control?.focus();
+/** What a screen-reader user hears after a move: where the item is now, from the course's new state. */
+function moveMessage(state: CourseState, args: UpdateArgs, s: StringLookup): string {
+  const id = args.ids?.[0];
+  if (args.action === 'section_move_after') {
+    const section = state.sections.find((x) => x.id === id);
+    return section ? s('sectionmovedto', { name: section.name, position: section.section }) : '';
+  }
+  for (const section of state.sections) {
+    const index = section.modules.findIndex((cm) => cm.id === id);
+    const cm = section.modules[index];
+    if (cm) return s('cmmovedto', { name: cm.name, section: section.name, position: index + 1 });
+  }
+  return '';
 }
 
 /** The course page in editing mode: every section and module with its editing controls. */
@@ -56,9 +67,13 @@ export function CourseEditor({ state }: { state: CourseState }) {
   const edits = useCourseEdits(state.courseid);
   const [chooserSection, setChooserSection] = useState<Section | null>(null);
 
-  const move = async (args: UpdateArgs, focus: string) => {
-    // After the new state has rendered (the item may now be in another section), focus follows it.
-    if (await edits.run(args)) requestAnimationFrame(() => focusControl(focus));
+  /** Moves by button or by drop: the move is announced, and after a button focus follows the item. */
+  const move = async (args: UpdateArgs, focus?: MoveFocus) => {
+    const next = await edits.run(args);
+    if (!next) return;
+    announce(moveMessage(next, args, s));
+    // After the new state has rendered (the item may now be in another section).
+    if (focus) refocusMoveButton(focus.kind, focus.id, focus.direction);
   };
   const { sections } = state;
   const typeNames = new Map(state.modtypes.map((m) => [m.modname, m.name]));
@@ -67,7 +82,7 @@ export function CourseEditor({ state }: { state: CourseState }) {
     const dragged = sections.find((x) => x.id === draggedId);
     if (!dragged || dragged.id === target.id || dragged.section === 0) return;
     const after = dragged.section < target.section ? target : (sections[sections.indexOf(target) - 1] ?? target);
-    if (after.id !== dragged.id) void edits.run({ action: 'section_move_after', ids: [dragged.id], targetsectionid: after.id });
+    if (after.id !== dragged.id) void move({ action: 'section_move_after', ids: [dragged.id], targetsectionid: after.id });
   };
 
   return (
@@ -117,7 +132,7 @@ interface SectionEditorProps {
   after: Section | undefined;
   s: StringLookup;
   edits: Edits;
-  move: (args: UpdateArgs, focus: string) => Promise<void>;
+  move: (args: UpdateArgs, focus?: MoveFocus) => Promise<void>;
   onAdd: () => void;
 }
 
@@ -143,7 +158,7 @@ function SectionEditor({ section, before, beforeBefore, after, typeNames, onDrop
       aria-labelledby={headingId}
       {...dropZoneProps({
         section: onDropSection,
-        cm: (id) => void edits.run({ action: 'cm_move', ids: [id], targetsectionid: section.id }),
+        cm: (id) => void move({ action: 'cm_move', ids: [id], targetsectionid: section.id }),
       })}
     >
       <div className="section-header">
@@ -173,20 +188,20 @@ function SectionEditor({ section, before, beforeBefore, after, typeNames, onDrop
         {!general && (
           <div className="edit-controls" role="group" aria-label={s('sectionactions', section.name)}>
             <EditButton
-              id={controlId('section', section.id, 'up')}
+              id={moveButtonId('section', section.id, 'up')}
               label={s('moveup')}
               icon="↑"
               busy={busy('section_move_after')}
               disabled={!before || before.section === 0}
-              onPress={() => beforeBefore && void move({ action: 'section_move_after', ids: [section.id], targetsectionid: beforeBefore.id }, controlId('section', section.id, 'up'))}
+              onPress={() => beforeBefore && void move({ action: 'section_move_after', ids: [section.id], targetsectionid: beforeBefore.id }, { kind: 'section', id: section.id, direction: 'up' })}
             />
             <EditButton
-              id={controlId('section', section.id, 'down')}
+              id={moveButtonId('section', section.id, 'down')}
               label={s('movedown')}
               icon="↓"
               busy={busy('section_move_after')}
               disabled={!after}
-              onPress={() => after && void move({ action: 'section_move_after', ids: [section.id], targetsectionid: after.id }, controlId('section', section.id, 'down'))}
+              onPress={() => after && void move({ action: 'section_move_after', ids: [section.id], targetsectionid: after.id }, { kind: 'section', id: section.id, direction: 'down' })}
             />
             <EditButton
               label={section.visible ? s('hide') : s('show')}
@@ -225,7 +240,7 @@ interface ModuleEditorProps {
   after: Section | undefined;
   s: StringLookup;
   edits: Edits;
-  move: (args: UpdateArgs, focus: string) => Promise<void>;
+  move: (args: UpdateArgs, focus?: MoveFocus) => Promise<void>;
 }
 
 /** Up and down walk through every position: past the top of a section to the end of the one above, and so on. */
@@ -254,7 +269,7 @@ function ModuleEditor({ cm, typeName, section, index, before, after, s, edits, m
   return (
     <li
       className={`activity${cm.visible ? '' : ' is-hidden'}`}
-      {...dropZoneProps({ cm: (id) => id !== cm.id && void edits.run({ action: 'cm_move', ids: [id], targetcmid: cm.id }) })}
+      {...dropZoneProps({ cm: (id) => id !== cm.id && void move({ action: 'cm_move', ids: [id], targetcmid: cm.id }) })}
     >
       <span className="drag-handle" aria-hidden="true" title={s('dragtomove')} {...dragHandleProps('cm', cm.id)}>
         ⠿
@@ -281,20 +296,20 @@ function ModuleEditor({ cm, typeName, section, index, before, after, s, edits, m
       </span>
       <span className="edit-controls" role="group" aria-label={s('cmactions', cm.name)}>
         <EditButton
-          id={controlId('cm', cm.id, 'up')}
+          id={moveButtonId('cm', cm.id, 'up')}
           label={s('moveup')}
           icon="↑"
           busy={busy('cm_move')}
           disabled={!up}
-          onPress={() => up && void move({ action: 'cm_move', ids: [cm.id], ...up }, controlId('cm', cm.id, 'up'))}
+          onPress={() => up && void move({ action: 'cm_move', ids: [cm.id], ...up }, { kind: 'cm', id: cm.id, direction: 'up' })}
         />
         <EditButton
-          id={controlId('cm', cm.id, 'down')}
+          id={moveButtonId('cm', cm.id, 'down')}
           label={s('movedown')}
           icon="↓"
           busy={busy('cm_move')}
           disabled={!down}
-          onPress={() => down && void move({ action: 'cm_move', ids: [cm.id], ...down }, controlId('cm', cm.id, 'down'))}
+          onPress={() => down && void move({ action: 'cm_move', ids: [cm.id], ...down }, { kind: 'cm', id: cm.id, direction: 'down' })}
         />
         <EditButton
           label={cm.visible ? s('hide') : s('show')}

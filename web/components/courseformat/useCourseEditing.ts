@@ -37,11 +37,11 @@ export function useCourseEdits(courseid: number) {
   const client = useQueryClient();
   const update = useWsMutation(coreCourseformatUpdateCourse);
   return {
-    // Failures show the exception dialogue (the mutation cache does it); the answer is then false.
-    run: (args: UpdateArgs): Promise<boolean> =>
+    // Failures show the exception dialogue (the mutation cache does it); the answer is then null.
+    run: (args: UpdateArgs): Promise<CourseState | null> =>
       update.mutateAsync({ ...args, courseid }).then(
-        async (state) => (await apply(state), true),
-        () => false,
+        async (state) => (await apply(state), state),
+        () => null,
       ),
     /** "action:id" of the change in progress, for the spinner on its control. */
     busy: update.isPending && update.variables ? `${update.variables.action}:${(update.variables.ids ?? []).join(',')}` : '',

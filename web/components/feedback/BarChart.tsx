@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useLocale } from 'react-aria-components';
+import { formatNumber } from '../../platform/intl';
 import type { StringLookup } from '../../platform/useStrings';
 
 interface Bar {
@@ -20,31 +22,38 @@ function fitted(text: string): string {
 
 /**
  * Horizontal bars of a question's choices, drawn as SVG. The picture is hidden from screen readers,
- * which get the same numbers as a table instead.
+ * which get the same numbers as a table instead. Right to left it is mirrored: labels at the right,
+ * bars growing leftwards, values at the left (the SVG's own coordinates stay left to right).
  */
 export function BarChart({ title, bars, s }: { title: string; bars: readonly Bar[]; s: StringLookup }) {
   const id = useId();
+  const rtl = useLocale().direction === 'rtl';
   const max = Math.max(1, ...bars.map((b) => b.count));
+  const width = LABEL_WIDTH + BAR_WIDTH + VALUE_WIDTH;
   const height = bars.length * ROW + 4;
-  const percent = (q: number) => Math.round(q * 1000) / 10;
+  // Where the bars start, and the x of a point `dx` along the line from there (leftwards right to left).
+  const barStart = rtl ? VALUE_WIDTH + BAR_WIDTH : LABEL_WIDTH;
+  const along = (dx: number) => (rtl ? barStart - dx : barStart + dx);
+  // The numbers in the page's language; the pack string places them and the percent sign.
+  const value = (bar: Bar) => ({ count: formatNumber(bar.count), percent: formatNumber(bar.quotient * 100, 1, false) });
   return (
     <figure className="feedback-chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="visually-hidden">
         {s('chartlabel', title)}
       </figcaption>
-      <svg viewBox={`0 0 ${LABEL_WIDTH + BAR_WIDTH + VALUE_WIDTH} ${height}`} width="100%" role="presentation" aria-hidden="true" focusable="false">
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" direction="ltr" role="presentation" aria-hidden="true" focusable="false">
         {bars.map((bar, i) => {
           const y = i * ROW + 2;
           const w = Math.max(bar.count > 0 ? 2 : 0, (bar.count / max) * BAR_WIDTH);
           return (
             <g key={i}>
-              <text x={LABEL_WIDTH - 8} y={y + ROW / 2} className="feedback-chart-label" textAnchor="end" dominantBaseline="middle">
+              <text x={along(-8)} y={y + ROW / 2} className="feedback-chart-label" textAnchor={rtl ? 'start' : 'end'} dominantBaseline="middle">
                 {fitted(bar.label)}
               </text>
-              <rect x={LABEL_WIDTH} y={y + 4} width={BAR_WIDTH} height={ROW - 8} className="feedback-chart-track" rx={3} />
-              <rect x={LABEL_WIDTH} y={y + 4} width={w} height={ROW - 8} className="feedback-chart-bar" rx={3} />
-              <text x={LABEL_WIDTH + BAR_WIDTH + 8} y={y + ROW / 2} className="feedback-chart-value" dominantBaseline="middle">
-                {s('barvalue', { count: bar.count, percent: percent(bar.quotient) })}
+              <rect x={Math.min(barStart, along(BAR_WIDTH))} y={y + 4} width={BAR_WIDTH} height={ROW - 8} className="feedback-chart-track" rx={3} />
+              <rect x={Math.min(barStart, along(w))} y={y + 4} width={w} height={ROW - 8} className="feedback-chart-bar" rx={3} />
+              <text x={along(BAR_WIDTH + 8)} y={y + ROW / 2} className="feedback-chart-value" textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle">
+                {s('barvalue', value(bar))}
               </text>
             </g>
           );
@@ -56,7 +65,7 @@ export function BarChart({ title, bars, s }: { title: string; bars: readonly Bar
           {bars.map((bar, i) => (
             <tr key={i}>
               <th scope="row">{bar.label}</th>
-              <td>{s('barvalue', { count: bar.count, percent: percent(bar.quotient) })}</td>
+              <td>{s('barvalue', value(bar))}</td>
             </tr>
           ))}
         </tbody>

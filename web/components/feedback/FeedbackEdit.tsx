@@ -6,7 +6,9 @@ import { FEEDBACK_ITEM_TYPES, modFeedbackDeleteItem, modFeedbackGetFeedbackAcces
 import type { ResultOf } from '../../../api/contract';
 import { ErrorPage } from '../../app/ErrorPage';
 import { Loading } from '../../app/Page';
+import { announce } from '../../platform/announcer';
 import { confirmDialog } from '../../platform/dialogs';
+import { moveButtonId, refocusMoveButton, type MoveDirection } from '../../platform/moveButtons';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
@@ -34,22 +36,23 @@ function EditItems({ cm, feedback, access }: FeedbackScreen) {
   const move = useWsMutation(modFeedbackMoveItem, refresh);
   const remove = useWsMutation(modFeedbackDeleteItem, refresh);
   const [editing, setEditing] = useState<Editing>(null);
-  const [announcement, setAnnouncement] = useState('');
   const list = items.data?.items ?? [];
 
   const setList = (next: FeedbackItem[]) => client.setQueryData<ResultOf<typeof modFeedbackGetItems>>([modFeedbackGetItems.name, args], (old) => (old ? { ...old, items: next } : old));
-  const moveTo = (item: FeedbackItem, position: number) => {
+  /** Moves by drag or by button; after a button, focus stays on the moved item's buttons. */
+  const moveTo = (item: FeedbackItem, position: number, focus?: MoveDirection) => {
     if (position < 1 || position > list.length || position === item.position) return;
     // The list changes at once; the server's answer (renumbered) replaces it.
     const next = list.filter((i) => i.id !== item.id);
     next.splice(position - 1, 0, item);
     setList(next.map((i, index) => ({ ...i, position: index + 1 })));
+    if (focus) refocusMoveButton('fbitem', item.id, focus);
     move.mutate(
       { feedbackid: feedback.id, itemid: item.id, position },
       {
         onSuccess: (answer) => {
           setList(answer.items);
-          setAnnouncement(s('itemmoved', { name: itemSummary(item, s).title, position }));
+          announce(s('itemmoved', { name: itemSummary(item, s).title, position }));
         },
       },
     );
@@ -97,9 +100,6 @@ function EditItems({ cm, feedback, access }: FeedbackScreen) {
   );
   return (
     <FeedbackPage cm={cm} subpage={s('editquestions')} actions={addMenu}>
-      <div className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </div>
       {items.isPending ? (
         <Loading />
       ) : (
@@ -134,10 +134,22 @@ function EditItems({ cm, feedback, access }: FeedbackScreen) {
                   {!isBreak && <span className="feedback-item-detail muted small">{detail}</span>}
                 </span>
                 <span className="feedback-item-actions">
-                  <Button className="btn btn-link" isDisabled={item.position === 1} onPress={() => moveTo(item, item.position - 1)} aria-label={`${s('moveup')}: ${title}`}>
+                  <Button
+                    id={moveButtonId('fbitem', item.id, 'up')}
+                    className="btn btn-link"
+                    isDisabled={item.position === 1}
+                    onPress={() => moveTo(item, item.position - 1, 'up')}
+                    aria-label={`${s('moveup')}: ${title}`}
+                  >
                     ↑
                   </Button>
-                  <Button className="btn btn-link" isDisabled={item.position === list.length} onPress={() => moveTo(item, item.position + 1)} aria-label={`${s('movedown')}: ${title}`}>
+                  <Button
+                    id={moveButtonId('fbitem', item.id, 'down')}
+                    className="btn btn-link"
+                    isDisabled={item.position === list.length}
+                    onPress={() => moveTo(item, item.position + 1, 'down')}
+                    aria-label={`${s('movedown')}: ${title}`}
+                  >
                     ↓
                   </Button>
                   {!isBreak && (

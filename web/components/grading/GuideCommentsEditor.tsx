@@ -1,4 +1,5 @@
 import { Button } from 'react-aria-components';
+import { announce } from '../../platform/announcer';
 import type { StringLookup } from '../../platform/useStrings';
 import { moveItem, newKey, type CommentDraft } from './guideDraft';
 
@@ -27,7 +28,9 @@ export function GuideCommentsEditor({ comments, s, onChange }: GuideCommentsEdit
   const move = (index: number, step: -1 | 1) => {
     const comment = comments[index];
     onChange(moveItem(comments, index, step));
-    if (comment) focusSoon(`guide-${comment.key}-${step < 0 ? 'up' : 'down'}`);
+    if (!comment) return;
+    announce(s('commentmovedto', index + step + 1));
+    focusSoon(`guide-${comment.key}-${step < 0 ? 'up' : 'down'}`);
   };
   return (
     <section className="card guide-comments" aria-labelledby="guide-comments-heading">

@@ -1,4 +1,5 @@
 import { Button } from 'react-aria-components';
+import { announce } from '../../platform/announcer';
 import { confirmDialog } from '../../platform/dialogs';
 import { describedBy } from '../../platform/FormField';
 import type { StringLookup } from '../../platform/useStrings';
@@ -49,7 +50,9 @@ export function GuideCriteriaEditor({ criteria, s, errorText, onChange }: GuideC
   const move = (index: number, step: -1 | 1) => {
     const criterion = criteria[index];
     onChange(moveItem(criteria, index, step));
-    if (criterion) focusSoon(`guide-${criterion.key}-${step < 0 ? 'up' : 'down'}`);
+    if (!criterion) return;
+    announce(s('criterionmovedto', { name: label(criterion, index), position: index + step + 1 }));
+    focusSoon(`guide-${criterion.key}-${step < 0 ? 'up' : 'down'}`);
   };
 
   return (
@@ -122,8 +125,10 @@ export function GuideCriteriaEditor({ criteria, s, errorText, onChange }: GuideC
                   >
                     <span aria-hidden="true">↓</span>
                   </Button>
-                  <Button className="btn btn-link danger" onPress={() => void remove(index)} aria-label={s('deletecriterionnamed', label(c, index))}>
+                  {/* The name starts with the visible words (for speech input in every language), then says which criterion. */}
+                  <Button className="btn btn-link danger" onPress={() => void remove(index)}>
                     {s('deletecriterion')}
+                    <span className="visually-hidden"> {label(c, index)}</span>
                   </Button>
                 </div>
               </li>

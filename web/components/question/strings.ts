@@ -1,3 +1,5 @@
+import { formatPercent } from '../../platform/intl';
+
 /** The core_question strings of the question bank screens. */
 export const QUESTION_STRINGS = [
   'questionbank', 'categories', 'category', 'allcategories', 'addcategory', 'categoryname', 'deletecategory', 'confirmdeletecategory', 'noquestions',
@@ -13,7 +15,7 @@ export const QUESTION_STRINGS = [
 /** The grade choices of an answer, as Moodle offers them (fractions). */
 export const FRACTIONS = [1, 0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25, 0.2, 0.1666667, 0.1428571, 0.125, 0.1111111, 0.1, 0.05, 0];
 
+/** A grade choice as a percentage in the page's language ("83.33333%", "83,33333 %", "٨٣٫٣٣٣٣٣٪"), as precise as Moodle shows it. */
 export function percent(fraction: number): string {
-  const p = Math.round(fraction * 100000) / 1000;
-  return `${p}%`;
+  return formatPercent(fraction, 5);
 }

@@ -4,7 +4,9 @@ import type { ResultOf } from '../../../api/contract';
 import { coreRoleDeleteRole, coreRoleListRoles, coreRoleMoveRole, coreRoleResetRole } from '../../../api/role';
 import { ErrorPage } from '../../app/ErrorPage';
 import { Loading, Page } from '../../app/Page';
+import { announce } from '../../platform/announcer';
 import { confirmDialog } from '../../platform/dialogs';
+import { moveButtonId, refocusMoveButton, type MoveDirection } from '../../platform/moveButtons';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { htmlToText } from '../../platform/text';
@@ -37,6 +39,20 @@ export function DefineRoles() {
     if (await confirmDialog({ title: s('deleteroletitle', role.name), message, confirmLabel: s('deleterolebutton'), destructive: true })) {
       remove.mutate({ roleid: role.id }, { onSuccess: () => void addNotification({ message: s('roledeleted', role.name), type: 'success' }) });
     }
+  }
+
+  /** One move at a time (the buttons stay enabled, so they keep focus); announced, and focus follows the role. */
+  function moveRole(role: Role, index: number, direction: MoveDirection) {
+    if (move.isPending) return;
+    move.mutate(
+      { roleid: role.id, direction },
+      {
+        onSuccess: () => {
+          announce(s('rolemovedto', { name: role.name, position: index + (direction === 'up' ? 0 : 2) }));
+          refocusMoveButton('role', role.id, direction);
+        },
+      },
+    );
   }
 
   if (list.error) return <ErrorPage message={list.error.message} />;
@@ -93,14 +109,21 @@ export function DefineRoles() {
                   <td>{s(archetypeKey(role.archetype))}</td>
                   <td className="numeric">{role.usercount}</td>
                   <td className="roles-order">
-                    <Button className="btn btn-link icon-btn" aria-label={s('moveupnamed', role.name)} isDisabled={index === 0 || move.isPending} onPress={() => move.mutate({ roleid: role.id, direction: 'up' })}>
+                    <Button
+                      id={moveButtonId('role', role.id, 'up')}
+                      className="btn btn-link icon-btn"
+                      aria-label={s('moveupnamed', role.name)}
+                      isDisabled={index === 0}
+                      onPress={() => moveRole(role, index, 'up')}
+                    >
                       <span aria-hidden="true">↑</span>
                     </Button>
                     <Button
+                      id={moveButtonId('role', role.id, 'down')}
                       className="btn btn-link icon-btn"
                       aria-label={s('movedownnamed', role.name)}
-                      isDisabled={index === roles.length - 1 || move.isPending}
-                      onPress={() => move.mutate({ roleid: role.id, direction: 'down' })}
+                      isDisabled={index === roles.length - 1}
+                      onPress={() => moveRole(role, index, 'down')}
                     >
                       <span aria-hidden="true">↓</span>
                     </Button>

@@ -28,6 +28,7 @@ const ROLE_STRINGS = [
   'roleactions',
   'moveupnamed',
   'movedownnamed',
+  'rolemovedto',
   'editrole',
   'editrolenamed',
   'editingrole',

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { coreTagDeleteCollection, coreTagGetCollectionsAndAreas, coreTagMoveCollection, type tagCollectionSchema } from '../../../api/tag';
 import type { z } from 'zod';
 import { Loading, Page } from '../../app/Page';
+import { announce } from '../../platform/announcer';
 import { confirmDialog } from '../../platform/dialogs';
+import { moveButtonId, refocusMoveButton, type MoveDirection } from '../../platform/moveButtons';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
@@ -35,6 +37,23 @@ export function TagCollections() {
       destructive: true,
     });
     if (ok) remove.mutate({ tcid: collection.id }, { onSuccess: () => void addNotification({ message: s('collectiondeleted', collection.displayname), type: 'success' }) });
+  }
+
+  /**
+   * One move at a time: a press while one is under way does nothing (the button stays enabled, so it
+   * keeps focus). Afterwards the move is announced and focus follows the collection.
+   */
+  function moveCollection(collection: Collection, index: number, direction: MoveDirection) {
+    if (move.isPending) return;
+    move.mutate(
+      { tcid: collection.id, direction },
+      {
+        onSuccess: () => {
+          announce(s('collectionmovedto', { name: collection.displayname, position: index + (direction === 'up' ? 0 : 2) }));
+          refocusMoveButton('tagcoll', collection.id, direction);
+        },
+      },
+    );
   }
 
   return (
@@ -71,7 +90,7 @@ export function TagCollections() {
                   </tr>
                 </thead>
                 <tbody>
-                  {data.data.collections.map((collection) => (
+                  {data.data.collections.map((collection, index) => (
                     <tr key={collection.id}>
                       <th scope="row">
                         <InPlaceEditable element={collection.inplacename} onUpdated={refetch} />
@@ -87,18 +106,20 @@ export function TagCollections() {
                           <span className="visually-hidden"> — {s('managecollectiontags', collection.displayname)}</span>
                         </Link>
                         <Button
+                          id={moveButtonId('tagcoll', collection.id, 'up')}
                           className="btn-icon"
                           aria-label={s('movecollectionup', collection.displayname)}
-                          isDisabled={!collection.canmoveup || move.isPending}
-                          onPress={() => move.mutate({ tcid: collection.id, direction: 'up' })}
+                          isDisabled={!collection.canmoveup}
+                          onPress={() => moveCollection(collection, index, 'up')}
                         >
                           <span aria-hidden="true">↑</span>
                         </Button>
                         <Button
+                          id={moveButtonId('tagcoll', collection.id, 'down')}
                           className="btn-icon"
                           aria-label={s('movecollectiondown', collection.displayname)}
-                          isDisabled={!collection.canmovedown || move.isPending}
-                          onPress={() => move.mutate({ tcid: collection.id, direction: 'down' })}
+                          isDisabled={!collection.canmovedown}
+                          onPress={() => moveCollection(collection, index, 'down')}
                         >
                           <span aria-hidden="true">↓</span>
                         </Button>

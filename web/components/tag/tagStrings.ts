@@ -20,6 +20,7 @@ export const TAG_STRINGS = [
   'collectiondeleted',
   'movecollectionup',
   'movecollectiondown',
+  'collectionmovedto',
   'managecollectiontags',
   'namerequired',
   'searchablehelp',

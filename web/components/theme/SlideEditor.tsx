@@ -3,6 +3,7 @@ import { Button, FileTrigger } from 'react-aria-components';
 import type { StringLookup } from '../../platform/useStrings';
 import { changeDraftArea } from '../assign/draftfiles';
 import { describedBy, FormField } from '../../platform/FormField';
+import { moveButtonId } from '../../platform/moveButtons';
 import { PLACEHOLDER_THEME_NAMES } from './placeholder';
 import { PlaceholderImage } from './PlaceholderImage';
 import { imageProblem, slidePreview, type SettingsErrors, type SlideDraft } from './settingsForm';
@@ -64,11 +65,11 @@ export function SlideEditor({ slide, index, count, errors, s, onChange, onMove, 
         </h3>
         <div className="slide-editor-actions">
           {/* Each name starts with the visible words (for speech input), then says which slide. */}
-          <Button className="btn btn-secondary btn-small" isDisabled={index === 0} onPress={() => onMove(index - 1)}>
+          <Button id={moveButtonId('slide', slide.key, 'up')} className="btn btn-secondary btn-small" isDisabled={index === 0} onPress={() => onMove(index - 1)}>
             {s('moveup')}
             <span className="visually-hidden"> — {s('moveslideup', heading)}</span>
           </Button>
-          <Button className="btn btn-secondary btn-small" isDisabled={index === count - 1} onPress={() => onMove(index + 1)}>
+          <Button id={moveButtonId('slide', slide.key, 'down')} className="btn btn-secondary btn-small" isDisabled={index === count - 1} onPress={() => onMove(index + 1)}>
             {s('movedown')}
             <span className="visually-hidden"> — {s('moveslidedown', heading)}</span>
           </Button>

@@ -3,7 +3,9 @@ import { Button, Checkbox, Label, ListBox, ListBoxItem, Popover, Radio, RadioGro
 import { COLOUR_SCHEMES, MAX_SLIDES, themeEssentialGetCarousel, themeEssentialGetSettings, themeEssentialSaveSettings, type ColourScheme, type ThemeSettings as Settings } from '../../../api/theme';
 import { Loading, Page } from '../../app/Page';
 import { AjaxError } from '../../platform/ajax';
+import { announce } from '../../platform/announcer';
 import { confirmDialog } from '../../platform/dialogs';
+import { refocusMoveButton } from '../../platform/moveButtons';
 import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
@@ -28,6 +30,7 @@ const STRINGS = [
   'movedown',
   'moveslideup',
   'moveslidedown',
+  'slidemovedto',
   'deleteslide',
   'deleteslidenamed',
   'deleteslidetitle',
@@ -148,13 +151,18 @@ function SettingsForm({ settings, s, onReload }: { settings: Settings; s: String
     if (ok) setSlides((slides) => slides.filter((_, i) => i !== index));
   }
 
+  /** Moves a slide in the form (saved with it); the move is announced and focus follows the slide. */
   function move(from: number, to: number) {
+    const moved = values.slides[from];
+    if (!moved) return;
     setSlides((slides) => {
       const next = [...slides];
       const [slide] = next.splice(from, 1);
       if (slide) next.splice(to, 0, slide);
       return next;
     });
+    announce(s('slidemovedto', { name: moved.title.trim() || s('slideuntitled', from + 1), position: to + 1 }));
+    refocusMoveButton('slide', moved.key, to < from ? 'up' : 'down');
   }
 
   function submit(event: FormEvent) {
