@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { ComponentDefinition } from './platform/component';
 import { registerAuthRoutes } from './platform/auth/routes';
@@ -11,6 +10,8 @@ import { AppError, fromDatabaseError } from './platform/errors';
 import { registerPages } from './platform/pages';
 import type { Platform } from './platform/platform';
 import { loadSession } from './platform/session';
+import { lazyRequestLogger } from './platform/requestlog';
+import { registerSecurityHeaders } from './platform/securityheaders';
 import { MethodRegistry } from './ws/registry';
 import { registerWebServiceRoutes } from './ws/routes';
 
@@ -33,6 +34,7 @@ export async function buildApp(platform: Platform, components: readonly Componen
     loggerInstance: platform.log as FastifyBaseLogger,
     trustProxy: true,
     logController: new LogController({ disableRequestLogging: platform.config.logLevel !== 'debug' }),
+    childLoggerFactory: lazyRequestLogger,
   });
   const registry = new MethodRegistry(components);
   app.decorate('methods', registry);
@@ -44,8 +46,8 @@ export async function buildApp(platform: Platform, components: readonly Componen
 
   await app.register(cookie);
   await app.register(formbody);
-  // The shell sets its own nonce-based policy per page; helmet adds the other protective headers.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // The shell sets its own nonce-based content security policy per page; these are the other protective headers.
+  await registerSecurityHeaders(app);
   const assets = join(platform.config.webDistDir, 'assets');
   if (existsSync(assets)) {
     // The build writes .br and .gz beside each script and stylesheet (scripts/vite-precompress.ts).
