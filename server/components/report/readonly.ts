@@ -30,6 +30,8 @@ const PG_NUMBER_TYPES = new Set([20, 21, 23, 26, 700, 701]);
  */
 export interface ReadOnlySession {
   dialect: Dialect;
+  /** On a connection of its own, so a second session can run a query at the same time. */
+  ownConnection: boolean;
   /** The result's columns, in order (duplicates kept). */
   columns(sql: string, params: readonly unknown[]): Promise<ResultColumn[]>;
   /** Up to `max` rows; `truncated` when there were more. */
@@ -138,6 +140,7 @@ function sqliteSession(file: string, timeoutMs: number): ReadOnlySession {
     });
   return {
     dialect: 'sqlite',
+    ownConnection: true,
     columns: async (sql, params) => (await ask({ op: 'columns', sql, params })).columns ?? [],
     rows: async (sql, params, max) => {
       const a = await ask({ op: 'rows', sql, params, max });
@@ -301,6 +304,7 @@ async function postgresSession(url: string, timeoutMs: number, readerRole = true
   };
   return {
     dialect: 'postgres',
+    ownConnection: true,
     columns: (sql, params) => guarded(async () => (await run(sql, params)).fields.map((f) => ({ name: f.name, numeric: PG_NUMBER_TYPES.has(f.dataTypeID) }))),
     rows: (sql, params, max) =>
       guarded(async () => {
@@ -360,6 +364,7 @@ function inCallSession(db: Kysely<DB>, dialect: Dialect, timeoutMs: number): Rea
   };
   return {
     dialect,
+    ownConnection: false,
     columns: async (text, params) => {
       // Row objects carry the names; a result with no row has none to show.
       await open();

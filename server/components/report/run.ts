@@ -6,7 +6,7 @@ import { createAccess } from '../../platform/access/checker';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import type { CallContext } from '../../ws/method';
-import { PreparedReport } from './query';
+import { PreparedReport, searching } from './query';
 import { placeholdersFor, queryErrorMessage, requireRunReport, sourceQuery, toCells, withReadOnly } from './service';
 import { COMPONENT } from './sqlguard';
 
@@ -25,16 +25,17 @@ export async function runTable(ctx: CallContext, args: RunArgs): Promise<RunAnsw
     const text = sourceQuery(report, args.source);
     return await withReadOnly(
       ctx,
-      async (session) => {
+      async (session, spare) => {
         const prepared = await PreparedReport.prepare(session, text, values);
         if (args.mode === 'client') {
           const { rows, truncated } = await prepared.firstRows(values, CLIENT_ROW_CAP);
           return { columns: prepared.columns, data: toCells(rows), recordsTotal: rows.length, recordsFiltered: rows.length, truncated };
         }
-        const page = await prepared.page(values, args);
+        const page = await prepared.page(values, args, spare);
         return { columns: page.columns, data: toCells(page.rows), recordsTotal: page.recordsTotal, recordsFiltered: page.recordsFiltered, truncated: false };
       },
-      { source: args.source },
+      // A search scans every row: the total is counted meanwhile on a second reader.
+      { source: args.source, spare: args.mode === 'server' && searching(args) },
     );
   } catch (error) {
     if (error instanceof AppError && error.component === COMPONENT) {

@@ -39,17 +39,24 @@ export function sourceQuery(report: ReportRow, source: ReportSource): string {
   return report.remotequerysql;
 }
 
-/** Runs `work` on a fresh read-only session of the source's database, closing it afterwards. */
+/**
+ * Runs `work` on a fresh read-only session of the source's database, closing it afterwards. With
+ * `spare`, work also gets a second session when the first has a connection of its own, for a query
+ * to run beside the main one (none when a second could not open: the work then uses the first).
+ */
 export async function withReadOnly<T>(
   ctx: Pick<CallContext, 'db' | 'platform'>,
-  work: (session: ReadOnlySession) => Promise<T>,
-  options: { timeoutMs?: number; source?: ReportSource } = {},
+  work: (session: ReadOnlySession, spare?: ReadOnlySession) => Promise<T>,
+  options: { timeoutMs?: number; source?: ReportSource; spare?: boolean } = {},
 ): Promise<T> {
-  const session = await openSource(ctx, options.source ?? 'main', options.timeoutMs ?? (await queryTimeoutMs(ctx)));
+  const source = options.source ?? 'main';
+  const timeoutMs = options.timeoutMs ?? (await queryTimeoutMs(ctx));
+  const session = await openSource(ctx, source, timeoutMs);
+  const spare = options.spare && session.ownConnection ? await openSource(ctx, source, timeoutMs).catch(() => undefined) : undefined;
   try {
-    return await work(session);
+    return await work(session, spare);
   } finally {
-    await session.close();
+    await Promise.all([session.close(), spare?.close()]);
   }
 }
 
