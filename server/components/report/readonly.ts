@@ -30,8 +30,11 @@ const PG_NUMBER_TYPES = new Set([20, 21, 23, 26, 700, 701]);
  */
 export interface ReadOnlySession {
   dialect: Dialect;
-  /** On a connection of its own, so a second session can run a query at the same time. */
-  ownConnection: boolean;
+  /**
+   * A second session on the same database, for a query to run beside this one's, when a connection
+   * is free right now (never waiting for one); none otherwise, or when this session cannot have a twin.
+   */
+  spare(): Promise<ReadOnlySession | undefined>;
   /** The result's columns, in order (duplicates kept). */
   columns(sql: string, params: readonly unknown[]): Promise<ResultColumn[]>;
   /** Up to `max` rows; `truncated` when there were more. */
@@ -63,6 +66,57 @@ const MAX_IDLE_READERS = 4;
 /** An idle reader not used again within this time stops. */
 const IDLE_READER_MS = 30_000;
 const idleTimers = new WeakMap<ChildProcess, NodeJS.Timeout>();
+
+/**
+ * Readers of one file at work at once; more sessions wait their turn. Each is a process scanning on a
+ * core of its own, so a burst of reports (fifty people searching a large one) queues instead of
+ * starting fifty processes.
+ */
+const MAX_BUSY_READERS = 4;
+
+/** Per database file: the readers at work and the sessions waiting for one, first come first served. */
+const readerSlots = new Map<string, { busy: number; waiting: Array<() => void> }>();
+
+function slotsFor(file: string) {
+  let slots = readerSlots.get(file);
+  if (!slots) readerSlots.set(file, (slots = { busy: 0, waiting: [] }));
+  return slots;
+}
+
+/** A reader's turn: at once when one is free, else in order; a wait longer than the query's timeout fails as a timeout. */
+function waitForReaderSlot(file: string, timeoutMs: number): Promise<void> {
+  const slots = slotsFor(file);
+  if (slots.busy < MAX_BUSY_READERS && slots.waiting.length === 0) {
+    slots.busy += 1;
+    return Promise.resolve();
+  }
+  return new Promise((resolve, reject) => {
+    const turn = () => {
+      clearTimeout(timer);
+      slots.busy += 1;
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      slots.waiting.splice(slots.waiting.indexOf(turn), 1);
+      reject(timeoutError(timeoutMs / 1000));
+    }, timeoutMs);
+    slots.waiting.push(turn);
+  });
+}
+
+/** A reader's turn only if one is free now and nobody is waiting. */
+function takeFreeReaderSlot(file: string): boolean {
+  const slots = slotsFor(file);
+  if (slots.busy >= MAX_BUSY_READERS || slots.waiting.length > 0) return false;
+  slots.busy += 1;
+  return true;
+}
+
+function giveBackReaderSlot(file: string): void {
+  const slots = slotsFor(file);
+  slots.busy -= 1;
+  slots.waiting.shift()?.();
+}
 
 function alive(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null && child.connected;
@@ -105,9 +159,22 @@ function releaseReader(file: string, child: ChildProcess, healthy: boolean): voi
   }
 }
 
-/** SQLite: a child process with its own read-only, query_only connection to the site's file; killed on timeout. */
-function sqliteSession(file: string, timeoutMs: number): ReadOnlySession {
-  const child = takeReader(file);
+/** SQLite: a child process with its own read-only, query_only connection to the site's file, once a reader is free; killed on timeout. */
+async function sqliteSession(file: string, timeoutMs: number): Promise<ReadOnlySession> {
+  await waitForReaderSlot(file, timeoutMs);
+  return readerSession(file, timeoutMs);
+}
+
+/** A session on a reader of the file; the caller has taken its slot, which closing gives back. */
+function readerSession(file: string, timeoutMs: number): ReadOnlySession {
+  let child: ChildProcess;
+  try {
+    child = takeReader(file);
+  } catch (error) {
+    giveBackReaderSlot(file);
+    throw error;
+  }
+  let closed = false;
   let dead: Error | null = null;
   let streaming = false;
   const onDeath = () => {
@@ -140,7 +207,7 @@ function sqliteSession(file: string, timeoutMs: number): ReadOnlySession {
     });
   return {
     dialect: 'sqlite',
-    ownConnection: true,
+    spare: () => Promise.resolve(takeFreeReaderSlot(file) ? readerSession(file, timeoutMs) : undefined),
     columns: async (sql, params) => (await ask({ op: 'columns', sql, params })).columns ?? [],
     rows: async (sql, params, max) => {
       const a = await ask({ op: 'rows', sql, params, max });
@@ -164,21 +231,26 @@ function sqliteSession(file: string, timeoutMs: number): ReadOnlySession {
       }
     },
     close: () => {
+      if (closed) return Promise.resolve();
+      closed = true;
       child.off('exit', onDeath);
       releaseReader(file, child, dead === null && !streaming);
+      giveBackReaderSlot(file);
       return Promise.resolve();
     },
   };
 }
 
 const READER_ROLE = 'tessera_report_reader';
+/** Report connections to one PostgreSQL database at once; more sessions wait for one. */
+const POOL_SIZE = 4;
 const pools = new Map<string, pg.Pool>();
 const readerReady = new Map<string, Promise<boolean>>();
 
 function poolFor(url: string): pg.Pool {
   let pool = pools.get(url);
   if (!pool) {
-    pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 2000, connectionTimeoutMillis: 5000, allowExitOnIdle: true });
+    pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, idleTimeoutMillis: 2000, connectionTimeoutMillis: 5000, allowExitOnIdle: true });
     // An idle connection the database drops (a restart, a remote going away) must not stop the server; the next session reconnects.
     pool.on('error', () => undefined);
     pools.set(url, pool);
@@ -304,7 +376,10 @@ async function postgresSession(url: string, timeoutMs: number, readerRole = true
   };
   return {
     dialect: 'postgres',
-    ownConnection: true,
+    spare: async () => {
+      const free = pool.waitingCount === 0 && (pool.idleCount > 0 || pool.totalCount < POOL_SIZE);
+      return free ? postgresSession(url, timeoutMs, readerRole) : undefined;
+    },
     columns: (sql, params) => guarded(async () => (await run(sql, params)).fields.map((f) => ({ name: f.name, numeric: PG_NUMBER_TYPES.has(f.dataTypeID) }))),
     rows: (sql, params, max) =>
       guarded(async () => {
@@ -364,7 +439,8 @@ function inCallSession(db: Kysely<DB>, dialect: Dialect, timeoutMs: number): Rea
   };
   return {
     dialect,
-    ownConnection: false,
+    // The call's one connection runs one statement at a time.
+    spare: () => Promise.resolve(undefined),
     columns: async (text, params) => {
       // Row objects carry the names; a result with no row has none to show.
       await open();

@@ -41,8 +41,8 @@ export function sourceQuery(report: ReportRow, source: ReportSource): string {
 
 /**
  * Runs `work` on a fresh read-only session of the source's database, closing it afterwards. With
- * `spare`, work also gets a second session when the first has a connection of its own, for a query
- * to run beside the main one (none when a second could not open: the work then uses the first).
+ * `spare`, work also gets a second session when a connection is free at once, for a query to run
+ * beside the main one (none when busy: the work then uses the first alone).
  */
 export async function withReadOnly<T>(
   ctx: Pick<CallContext, 'db' | 'platform'>,
@@ -52,7 +52,7 @@ export async function withReadOnly<T>(
   const source = options.source ?? 'main';
   const timeoutMs = options.timeoutMs ?? (await queryTimeoutMs(ctx));
   const session = await openSource(ctx, source, timeoutMs);
-  const spare = options.spare && session.ownConnection ? await openSource(ctx, source, timeoutMs).catch(() => undefined) : undefined;
+  const spare = options.spare ? await session.spare().catch(() => undefined) : undefined;
   try {
     return await work(session, spare);
   } finally {
