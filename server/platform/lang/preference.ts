@@ -24,20 +24,39 @@ export async function siteLanguage(db: Kysely<DB>): Promise<string> {
   return (await getConfig(db, SITE_LANG_SETTING)) || FALLBACK_LANG;
 }
 
-/** The zone the server runs in, for users who keep the server's timezone. */
+/** The zone the server runs in, for users who keep the server's timezone (read once: asking ICU costs a formatter). */
+let serverZone: string | undefined;
 export function serverTimezone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  serverZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return serverZone;
+}
+
+/**
+ * Whether ICU knows each zone name asked about so far. Every request resolves its user's zone, and
+ * building a formatter to find out costs more than the rest of a small request; stored values are few.
+ */
+const knownZones = new Map<string, boolean>();
+const KNOWN_ZONES_CAP = 1_000;
+
+function zoneKnown(value: string): boolean {
+  let known = knownZones.get(value);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (knownZones.size >= KNOWN_ZONES_CAP) knownZones.clear();
+    knownZones.set(value, known);
+  }
+  return known;
 }
 
 /** An IANA zone for a stored timezone value: 99 (or anything ICU does not know) is the server's. */
 export function effectiveTimezone(value: string | null | undefined): string {
-  if (!value || value === SERVER_TIMEZONE_VALUE) return serverTimezone();
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return value;
-  } catch {
-    return serverTimezone();
-  }
+  if (!value || value === SERVER_TIMEZONE_VALUE || !zoneKnown(value)) return serverTimezone();
+  return value;
 }
 
 /**
