@@ -9,6 +9,8 @@ import type { CallContext } from '../../ws/method';
 import { PreparedReport, searching } from './query';
 import { placeholdersFor, queryErrorMessage, requireRunReport, sourceQuery, toCells, withReadOnly } from './service';
 import { COMPONENT } from './sqlguard';
+import { SharedCalls } from '../../platform/sharedCalls';
+import type { Placeholders } from './query';
 
 export type RunArgs = z.output<(typeof blockConfigurableReportsRunReport)['args']>;
 type RunAnswer = ResultOf<typeof blockConfigurableReportsRunReport>;
@@ -23,26 +25,42 @@ export async function runTable(ctx: CallContext, args: RunArgs): Promise<RunAnsw
   const values = placeholdersFor(ctx, context, args);
   try {
     const text = sourceQuery(report, args.source);
-    return await withReadOnly(
-      ctx,
-      async (session, spare) => {
-        const prepared = await PreparedReport.prepare(session, text, values);
-        if (args.mode === 'client') {
-          const { rows, truncated } = await prepared.firstRows(values, CLIENT_ROW_CAP);
-          return { columns: prepared.columns, data: toCells(rows), recordsTotal: rows.length, recordsFiltered: rows.length, truncated };
-        }
-        const page = await prepared.page(values, args, spare);
-        return { columns: page.columns, data: toCells(page.rows), recordsTotal: page.recordsTotal, recordsFiltered: page.recordsFiltered, truncated: false };
-      },
-      // A search scans every row: the total is counted meanwhile on a second reader.
-      { source: args.source, spare: args.mode === 'server' && searching(args) },
-    );
+    // The answer depends on the query, its placeholder values (the caller's id among them) and the
+    // table request alone, and the caller may run the report: the same run in progress is joined.
+    const key = JSON.stringify([text, values, args]);
+    return await sharedRunsOf(ctx.platform).run(key, () => runOnce(ctx, args, text, values));
   } catch (error) {
     if (error instanceof AppError && error.component === COMPONENT) {
       return { columns: [], data: [], recordsTotal: 0, recordsFiltered: 0, truncated: false, error: queryErrorMessage(ctx, error) };
     }
     throw error;
   }
+}
+
+/** Report runs in progress, per site (a process may serve several, as the tests do), by what they run. */
+const sharedRuns = new WeakMap<Platform, SharedCalls<RunAnswer>>();
+
+function sharedRunsOf(platform: Platform): SharedCalls<RunAnswer> {
+  let runs = sharedRuns.get(platform);
+  if (!runs) sharedRuns.set(platform, (runs = new SharedCalls<RunAnswer>()));
+  return runs;
+}
+
+function runOnce(ctx: CallContext, args: RunArgs, text: string, values: Placeholders): Promise<RunAnswer> {
+  return withReadOnly(
+    ctx,
+    async (session, spare) => {
+      const prepared = await PreparedReport.prepare(session, text, values);
+      if (args.mode === 'client') {
+        const { rows, truncated } = await prepared.firstRows(values, CLIENT_ROW_CAP);
+        return { columns: prepared.columns, data: toCells(rows), recordsTotal: rows.length, recordsFiltered: rows.length, truncated };
+      }
+      const page = await prepared.page(values, args, spare);
+      return { columns: page.columns, data: toCells(page.rows), recordsTotal: page.recordsTotal, recordsFiltered: page.recordsFiltered, truncated: false };
+    },
+    // A search scans every row: the total is counted meanwhile on a second reader.
+    { source: args.source, spare: args.mode === 'server' && searching(args) },
+  );
 }
 
 /** The call context of a page route's request, for the logged-in user (the routes read only, outside any transaction). */

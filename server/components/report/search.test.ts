@@ -68,4 +68,13 @@ describe.each(testDialects)('report search over numeric and text columns on %s',
       expect((await run({ columnsearch: ['', term, '', '', ''] }))?.recordsFiltered, `shortname column "${term}"`).toBe(matching(term, [1]));
     }
   });
+
+  it('answers each of many searches sent at once, the same ones alike and the different ones apart', async () => {
+    const terms = ['bio', 'bio', 'bio', 'nan', 'nan', 'e', 'bio', 'nan', 'e', 'x'];
+    const alone = new Map<string, Run | undefined>();
+    for (const term of new Set(terms)) alone.set(term, await run({ search: term }));
+    const together = await Promise.all(terms.map((term) => run({ search: term })));
+    together.forEach((answer, i) => expect(answer, `search "${terms[i]}" among the others`).toEqual(alone.get(terms[i] ?? '')));
+    expect(new Set(together.map((a) => a?.recordsFiltered)).size).toBeGreaterThan(1);
+  });
 });
