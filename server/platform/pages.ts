@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageConfig } from '../../api/types';
@@ -17,10 +17,21 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** Paths the server answers itself; everything else that is a GET for HTML is a page of the app. */
 const SERVER_PREFIXES = ['/assets/', '/lib/', '/login/', '/webservice/', '/theme/'];
 
+/** How long a read of the app's page is used before its file is looked at again (a rebuild shows within it). */
+const SHELL_RECHECK_MS = 1_000;
+let shell: { file: string; mtimeMs: number; text: string; checked: number } | undefined;
+
+/** The app's page: read again only when its file changed, and its file looked at no more than once a second. */
 function readShell(webDistDir: string): string {
+  const now = Date.now();
+  if (shell && now - shell.checked < SHELL_RECHECK_MS) return shell.text;
   const built = join(webDistDir, 'index.html');
   // Unbuilt checkouts (unit tests) get the source page; `npm start` always builds first.
-  return readFileSync(existsSync(built) ? built : join(ROOT, 'web', 'index.html'), 'utf8');
+  const file = existsSync(built) ? built : join(ROOT, 'web', 'index.html');
+  const { mtimeMs } = statSync(file);
+  if (shell?.file !== file || shell.mtimeMs !== mtimeMs) shell = { file, mtimeMs, text: readFileSync(file, 'utf8'), checked: now };
+  shell.checked = now;
+  return shell.text;
 }
 
 /** JSON that is safe inside a <script> element. */
