@@ -9,6 +9,8 @@
  *   --concurrency N      connections for scenarios without their own (default 16)
  *   --workers 1,2        server processes; each count is a separate pass (default 1)
  *   --only key,key       only these scenarios (keys in bench/scenarios.ts; "mixed" for the mixed load)
+ *   --stress N           also drive each scenario with a p50 target at N connections and judge its
+ *                        p99 against 3 × that target (default 50; 0 skips this pass)
  *   --compare            compare with the previous latest.json; exit 1 if a scenario is >20 % slower
  *
  * DATABASE_URL=postgres://… benches PostgreSQL (a database you can throw away); default: a temp SQLite file.
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '16' },
     workers: { type: 'string', default: '1' },
     only: { type: 'string', default: '' },
+    stress: { type: 'string', default: '50' },
     compare: { type: 'boolean', default: false },
   },
 });
@@ -53,6 +56,7 @@ const size: SizeName = sizeName;
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 const workerCounts = (values.workers ?? '1').split(',').map(Number);
+const stressConnections = Number(values.stress);
 const only = new Set((values.only ?? '').split(',').filter(Boolean));
 const wanted = (key: string) => only.size === 0 || only.has(key);
 
@@ -81,6 +85,8 @@ interface Row {
   target: number | null;
   /** A p50 latency to stay under, in ms. */
   targetP50ms: number | null;
+  /** A p99 latency to stay under, in ms (the stress pass: 3 × the scenario's p50 target). */
+  targetP99ms: number | null;
   targetSource: string | null;
 }
 
@@ -160,8 +166,8 @@ async function mixedSessions(): Promise<Array<Login & { courseid: number }>> {
 }
 const mixed = await mixedSessions();
 
-async function drive(url: string, scenario: Scenario): Promise<autocannon.Result> {
-  return autocannon({ url, method: scenario.method, headers: scenario.headers, body: scenario.body, connections: scenario.connections ?? concurrency, duration: seconds });
+async function drive(url: string, scenario: Scenario, connections = scenario.connections ?? concurrency): Promise<autocannon.Result> {
+  return autocannon({ url, method: scenario.method, headers: scenario.headers, body: scenario.body, connections, duration: seconds });
 }
 
 /** 200 sessions browsing: the dashboard page, their courses, a course page's state; each request as the next session in turn. */
@@ -210,6 +216,7 @@ function row(key: string, scenario: string, workers: number, connections: number
     ofBaseline: null,
     target: target?.rps ?? null,
     targetP50ms: target?.p50ms ?? null,
+    targetP99ms: null,
     targetSource: target?.source ?? null,
   };
 }
@@ -221,14 +228,25 @@ let studentSid = '';
 const benchIds = (): BenchIds => ({ lectureId: lecture.id, longCourseId: longCourse.id, tagCollId: tagArea.tagcollid, studentSid, lectureAssignId: lectureAssign.id, gradedUserId: gradedUser.userid, frameworkId: framework.id, templateId: planTemplate.id, reportId: logReport.id });
 // The compiled server, as `npm start` runs it (not the TypeScript through tsx).
 const serverEntry = await buildServer(join(import.meta.dirname, '..', 'dist', 'bench-server'));
-for (const workers of workerCounts) {
+/** The server with `workers` processes, serving once every worker is up. */
+async function startServer(workers: number): Promise<{ server: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startServerProcess({ PORT: String(port), DATABASE_URL: databaseUrl, WORKERS: String(workers), LOG_LEVEL: 'silent' }, undefined, serverEntry);
   try {
     await waitUntilServing(base);
-    // Let every worker come up before measuring.
     await new Promise((r) => setTimeout(r, 1000 * workers));
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  return { server, base };
+}
+const plural = (workers: number) => `${workers} worker${workers > 1 ? 's' : ''}`;
+
+for (const workers of workerCounts) {
+  const { server, base } = await startServer(workers);
+  try {
     const asLogin = async (username: string, password: string): Promise<Login> => {
       const session = await logInByForm(base, username, password);
       const user = await platform.db.selectFrom('user').select('id').where('username', '=', username).executeTakeFirstOrThrow();
@@ -253,15 +271,28 @@ for (const workers of workerCounts) {
       if (scenario.baseline !== false) recorded.set(scenario.key, { method: scenario.method, contentType: probe.headers.get('content-type') ?? 'application/json', body: text, scenario });
       const watched = await watch(server.pid, () => drive(base + scenario.path, scenario));
       rows.push(row(scenario.key, scenario.name, workers, scenario.connections ?? concurrency, watched.result, watched, scenario.target));
-      process.stdout.write(`  ${scenario.name} (${workers} worker${workers > 1 ? 's' : ''}): ${rows.at(-1)?.rps ?? 0} req/s\n`);
-    }
-    if (wanted('mixed')) {
-      const watched = await watch(server.pid, () => driveMixed(base));
-      rows.push(row('mixed', `mixed: ${MIXED_SESSIONS} sessions (dashboard, my courses, course page)`, workers, MIXED_SESSIONS, watched.result, watched));
-      process.stdout.write(`  mixed (${workers} worker${workers > 1 ? 's' : ''}): ${rows.at(-1)?.rps ?? 0} req/s, peak ${rows.at(-1)?.peakMiB ?? '?'} MiB\n`);
+      process.stdout.write(`  ${scenario.name} (${plural(workers)}): ${rows.at(-1)?.rps ?? 0} req/s\n`);
+      const p50ms = scenario.target?.p50ms;
+      if (stressConnections > 0 && p50ms !== undefined) {
+        // Many people at once: the issue's p99 target is 3 × the p50 target at this many connections.
+        const stressed = await watch(server.pid, () => drive(base + scenario.path, scenario, stressConnections));
+        rows.push({ ...row(`${scenario.key}@${stressConnections}`, `${scenario.name}, ${stressConnections} at once`, workers, stressConnections, stressed.result, stressed), targetP99ms: 3 * p50ms, targetSource: scenario.target?.source ?? null });
+        process.stdout.write(`  ${scenario.name}, ${stressConnections} at once (${plural(workers)}): p99 ${rows.at(-1)?.p99ms ?? '?'} ms\n`);
+      }
     }
   } finally {
     await stop(server);
+  }
+  if (wanted('mixed')) {
+    // On a server of its own: memory is the figure here, and what earlier scenarios left in the heap is not this load's.
+    const fresh = await startServer(workers);
+    try {
+      const watched = await watch(fresh.server.pid, () => driveMixed(fresh.base));
+      rows.push(row('mixed', `mixed: ${MIXED_SESSIONS} sessions (dashboard, my courses, course page)`, workers, MIXED_SESSIONS, watched.result, watched));
+      process.stdout.write(`  mixed (${plural(workers)}): ${rows.at(-1)?.rps ?? 0} req/s, peak ${rows.at(-1)?.peakMiB ?? '?'} MiB\n`);
+    } finally {
+      await stop(fresh.server);
+    }
   }
 }
 
@@ -305,6 +336,9 @@ await database.close();
 rmSync(dir, { recursive: true, force: true });
 
 // 4. The table, the results file and the comparison.
+function meetsTargets(r: Row): boolean {
+  return (r.target === null || r.rps >= r.target) && (r.targetP50ms === null || r.p50ms <= r.targetP50ms) && (r.targetP99ms === null || r.p99ms <= r.targetP99ms);
+}
 const latestFile = join(RESULTS, 'latest.json');
 const previous = values.compare && existsSync(latestFile) ? (JSON.parse(readFileSync(latestFile, 'utf8')) as { rows: Row[] }) : undefined;
 const header = ['scenario', 'workers', 'conn', 'rps', 'p50ms', 'p99ms', 'cpu%', 'peakMiB', 'baseline', 'ofBaseline', 'target', 'ok'];
@@ -319,8 +353,8 @@ const cells = rows.map((r) => [
   r.peakMiB === null ? '-' : String(r.peakMiB),
   r.baselineRps === null ? '-' : String(r.baselineRps),
   r.ofBaseline === null ? '-' : `${Math.round(r.ofBaseline * 100)}%`,
-  [r.target === null ? '' : `${r.target}/s`, r.targetP50ms === null ? '' : `p50<${r.targetP50ms}`].filter(Boolean).join(' ') || '-',
-  r.target === null && r.targetP50ms === null ? '' : (r.target === null || r.rps >= r.target) && (r.targetP50ms === null || r.p50ms <= r.targetP50ms) ? 'yes' : 'NO',
+  [r.target === null ? '' : `${r.target}/s`, r.targetP50ms === null ? '' : `p50<${r.targetP50ms}`, r.targetP99ms === null ? '' : `p99<${r.targetP99ms}`].filter(Boolean).join(' ') || '-',
+  r.target === null && r.targetP50ms === null && r.targetP99ms === null ? '' : meetsTargets(r) ? 'yes' : 'NO',
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]?.length ?? 0)));
 const line = (c: string[]) => c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
