@@ -43,7 +43,7 @@ function parseArgs(method: MethodDefinition, args: unknown): unknown {
 }
 
 /**
- * Runs one call in its own transaction (none for a method that answers from caches): checks login and
+ * Runs one call in its own transaction (none for a method that answers from caches or only reads): checks login and
  * sesskey, validates the arguments, runs the handler and validates its answer (a bad answer rolls the
  * call back as `invalidresponse`).
  */
@@ -57,7 +57,7 @@ export async function runCall(platform: Platform, caller: Caller, method: Method
       if (!cleaned.success) throw new AppError('invalidresponse', { debuginfo: describeZodError(cleaned.error) });
       return cleaned.data;
     };
-    const data = method.database ? await platform.db.transaction().execute(answerOf) : await answerOf(platform.db);
+    const data = method.database && method.transaction ? await platform.db.transaction().execute(answerOf) : await answerOf(platform.db);
     return { error: false, data: data ?? null };
   } catch (error) {
     const debug = await callerSeesDebug(platform, caller);

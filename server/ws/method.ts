@@ -27,13 +27,19 @@ export interface MethodDefinition<C extends MethodContract = MethodContract> {
    * call runs without opening a transaction (cached strings and templates, the hottest calls).
    */
   database: boolean;
+  /**
+   * false: the handler only reads, and may wait long on something other than the site's connection
+   * (a report's read-only reader). It runs without a call transaction, each statement on its own, so
+   * that wait does not hold the connection every other request needs (SQLite has one per process).
+   */
+  transaction: boolean;
 }
 
 /** Binds a handler to its contract; the handler receives validated, defaulted arguments. */
 export function defineMethod<C extends MethodContract>(
   contract: C,
   handler: (ctx: CallContext, args: z.output<C['args']>) => Promise<z.input<C['returns']>>,
-  options: { database?: boolean } = {},
+  options: { database?: boolean; transaction?: boolean } = {},
 ): MethodDefinition {
-  return { contract, handler, database: options.database ?? true };
+  return { contract, handler, database: options.database ?? true, transaction: options.transaction ?? true };
 }

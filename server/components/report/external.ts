@@ -184,6 +184,9 @@ const deleteReport = defineMethod(blockConfigurableReportsDeleteReport, async (c
   return { deleted: true };
 });
 
+/** Running a query waits on a reader for up to the query timeout: outside a call transaction (see MethodDefinition). */
+const READS_ONLY = { transaction: false };
+
 const previewQuery = defineMethod(blockConfigurableReportsPreviewQuery, async (ctx, args) => {
   await requireManage(ctx);
   const context = args.courseid > 0 ? ((await getContext(ctx.db, CONTEXT_COURSE, args.courseid)) ?? null) : await getSystemContext(ctx.db);
@@ -197,9 +200,9 @@ const previewQuery = defineMethod(blockConfigurableReportsPreviewQuery, async (c
     },
     { source: args.source },
   );
-});
+}, READS_ONLY);
 
-const runReport = defineMethod(blockConfigurableReportsRunReport, (ctx, args) => runTable(ctx, args));
+const runReport = defineMethod(blockConfigurableReportsRunReport, (ctx, args) => runTable(ctx, args), READS_ONLY);
 
 const listRuns = defineMethod(blockConfigurableReportsListRuns, async (ctx, args) => {
   const { report } = await requireRunReport(ctx, args.id);

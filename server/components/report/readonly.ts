@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fork, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type ControlledTransaction, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { FORBIDDEN_COLUMNS, FORBIDDEN_TABLES, COMPONENT } from './sqlguard';
@@ -413,11 +413,15 @@ async function postgresSession(url: string, timeoutMs: number, readerRole = true
  * transaction and statement timeout. SQLite cannot interrupt a statement on the server's own thread,
  * so this fallback has no timeout there; rows are capped by LIMIT.
  */
-function inCallSession(db: Kysely<DB>, dialect: Dialect, timeoutMs: number): ReadOnlySession {
+function inCallSession(callDb: Kysely<DB>, dialect: Dialect, timeoutMs: number): ReadOnlySession {
   let opened = false;
+  /** A call that runs outside a transaction gets one of the session's own, held until it closes. */
+  let own: ControlledTransaction<DB> | undefined;
+  let db: Kysely<DB> = callDb;
   const open = async () => {
     if (opened) return;
     opened = true;
+    if (!callDb.isTransaction) db = own = await callDb.startTransaction().execute();
     await sql`savepoint report_readonly`.execute(db);
     if (dialect === 'sqlite') await sql`pragma query_only = on`.execute(db);
     else {
@@ -463,9 +467,13 @@ function inCallSession(db: Kysely<DB>, dialect: Dialect, timeoutMs: number): Rea
     },
     close: async () => {
       if (!opened) return;
-      if (dialect === 'sqlite') await sql`pragma query_only = off`.execute(db);
-      await sql`rollback to savepoint report_readonly`.execute(db);
-      await sql`release savepoint report_readonly`.execute(db);
+      try {
+        if (dialect === 'sqlite') await sql`pragma query_only = off`.execute(db);
+        await sql`rollback to savepoint report_readonly`.execute(db);
+        await sql`release savepoint report_readonly`.execute(db);
+      } finally {
+        await own?.rollback().execute();
+      }
     },
   };
 }
