@@ -10,6 +10,9 @@ import { join } from 'node:path';
  * at a time. A stream keeps its statement open and sends the next batch only when asked, so an
  * export of a million rows never sits in memory at once.
  *
+ * A watchdog thread kills the child when the server process is gone (crashed, killed, restarted
+ * mid-query), since a killed parent cannot kill it any more.
+ *
  * Plain CommonJS, written to a temporary file once per process, so it runs the same under tsx,
  * vitest and node without a loader.
  */
@@ -62,6 +65,14 @@ process.on('message', (command) => {
   }
 });
 process.on('disconnect', () => process.exit(0));
+// While a statement runs, this thread is blocked and would not hear the server go away: a watchdog
+// thread ends the process when its parent has gone, so a runaway query never outlives the server.
+const { Worker } = require('node:worker_threads');
+new Worker(
+  'const { workerData: w } = require("node:worker_threads");' +
+  'setInterval(() => { try { process.kill(w.parent, 0); } catch { process.kill(w.self, "SIGKILL"); } }, 1000);',
+  { eval: true, workerData: { parent: process.ppid, self: process.pid } },
+).unref();
 `;
 
 let written: string | undefined;
