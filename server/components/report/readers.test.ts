@@ -1,3 +1,4 @@
+import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,4 +55,27 @@ describe('SQLite report readers of one file', () => {
     const next = await openRemote(url, 1_000);
     await Promise.all([next, ...busy.slice(1)].map((s) => s.close()));
   });
+
+  it('ends a reader stuck in a runaway query once the server process that started it is gone', async () => {
+    const file = join(dir, 'orphan.db');
+    new SQLite(file).close();
+    const readers = () => {
+      try {
+        return execFileSync('pgrep', ['-f', `sqlite-reader.cjs.*${file}`], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+      } catch {
+        return [];
+      }
+    };
+    const server = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'orphan.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('running') && resolve()));
+    const running = readers();
+    expect(running).toHaveLength(1);
+    server.kill('SIGKILL');
+    let left = running;
+    for (let i = 0; i < 50 && left.length > 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      left = readers().filter((pid) => running.includes(pid));
+    }
+    expect(left).toEqual([]);
+  }, 20_000);
 });
