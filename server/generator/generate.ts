@@ -8,7 +8,7 @@
  * the config table (`generator_<step>`), so an interrupted run continues where it stopped. Every row
  * is derived from its index alone, so a resumed run writes what an uninterrupted one would have.
  */
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { ensureCategoryContext, getSystemContext } from '../platform/access/contexts';
 import { getRoleByShortname } from '../platform/access/install';
@@ -510,4 +510,10 @@ export async function generateSite(db: Kysely<DB>, options: GenerateOptions): Pr
     });
     for (const part of chunks(ratings)) await trx.insertInto('competency_usercomp').values(part).execute();
   });
+
+  // A bulk load leaves the planner's statistics behind the data (PostgreSQL's autovacuum catches up
+  // later, SQLite never by itself): gathered now, as a site's database has them after normal use.
+  // PostgreSQL also needs its visibility map for index-only scans (a count over the log), which
+  // only VACUUM writes.
+  await sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? 'vacuum analyze' : 'analyze').execute(db);
 }

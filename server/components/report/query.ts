@@ -102,6 +102,29 @@ function databaseError(text: string, built: string, userStart: number, error: un
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /**
+ * A column containing the term, on SQLite: LIKE there ignores the case of ASCII letters only, and
+ * reads numbers as their text. A term without ASCII letters needs no case folding at all, so a plain
+ * substring search (instr) finds the same rows at nearly twice the speed over a million rows; a term
+ * without wildcard characters needs no ESCAPE clause, which costs a check per character.
+ */
+function sqliteMatch(binder: Binder, column: string, term: string): string {
+  if (!/[a-z]/i.test(term)) return `instr(${column}, ${binder.add(term)}) > 0`;
+  if (!/[\\%_]/.test(term)) return `${column} like ${binder.add(`%${term}%`)}`;
+  return `${column} like ${binder.add(escapeLike(term))} escape '\\'`;
+}
+
+/**
+ * A column containing the term, on PostgreSQL, ignoring case. ILIKE lowers the text and the pattern
+ * for every row; lowering the text once and the pattern once matches the same rows at twice the
+ * speed, and a term without letters that have a case (digits, an address) needs no lowering at all.
+ */
+function postgresMatch(binder: Binder, column: string, term: string): string {
+  const text = `cast(${column} as text)`;
+  if (term.toLowerCase() === term.toUpperCase()) return `${text} like ${binder.add(escapeLike(term))} escape '\\'`;
+  return `lower(${text}) like lower(${binder.add(escapeLike(term))}) escape '\\'`;
+}
+
+/**
  * Whether some number's text could contain the term, compared without case as the search does:
  * digits, signs, at most one point and an exponent (`-12.5`, `1e+20`), or part of the words
  * PostgreSQL and SQLite write for infinite and undefined values.
@@ -164,15 +187,7 @@ export class PreparedReport {
   }
 
   private where(binder: Binder, request: Pick<TableRequest, 'search' | 'columnsearch'>): string {
-    // SQLite's LIKE ignores case already. PostgreSQL's ILIKE lowers the text and the pattern for every
-    // row; lowering the text once and the pattern once matches the same rows at twice the speed, and a
-    // term without letters that have a case (digits, an address) needs no lowering at all.
-    const match = (i: number, term: string) => {
-      const param = binder.add(escapeLike(term));
-      const caseless = this.session.dialect === 'sqlite' || term.toLowerCase() === term.toUpperCase();
-      if (caseless) return `cast(c${i + 1} as text) like ${param} escape '\\'`;
-      return `lower(cast(c${i + 1} as text)) like lower(${param}) escape '\\'`;
-    };
+    const match = (i: number, term: string) => (this.session.dialect === 'sqlite' ? sqliteMatch(binder, `c${i + 1}`, term) : postgresMatch(binder, `c${i + 1}`, term));
     const conditions: string[] = [];
     // A numeric column is tested only when its text could contain the term: a scan of a million rows
     // then casts and compares only the columns that can match.

@@ -35,6 +35,7 @@ describe.each(testDialects)('report search over numeric and text columns on %s',
       ['Infinite series', 'MATH-INF'],
       ['Banana studies', 'NAN1'],
       ['History 2', 'H2'],
+      ['Rates 50% off', 'RATE_50\\B'],
     ]) {
       await site.createCourse(fullname ?? '', shortname ?? '');
     }
@@ -57,7 +58,7 @@ describe.each(testDialects)('report search over numeric and text columns on %s',
     expect(all.length).toBeGreaterThan(5);
     const matching = (term: string, columns?: number[]) =>
       all.filter((row) => row.some((cell, i) => (columns === undefined || columns.includes(i)) && String(cell ?? '').toLowerCase().includes(term.toLowerCase()))).length;
-    for (const term of ['1', '10.1.2.', '.1', 'e', 'E5', 'inf', 'nan', 'x', 'bio', 'BiO', '-', '2']) {
+    for (const term of ['1', '10.1.2.', '.1', 'e', 'E5', 'inf', 'nan', 'x', 'bio', 'BiO', '-', '2', '%', '_', 'o_', 'Bio%', 'b\\', '0%', 'e_5', '_50\\b']) {
       const searched = await run({ search: term });
       expect(searched?.recordsFiltered, `search "${term}"`).toBe(matching(term));
       // The total is counted beside the search, on a second reader.
