@@ -136,6 +136,33 @@ export function couldBeInNumberText(term: string): boolean {
 }
 
 /**
+ * Recent totals of reports' unsearched rows, by database, query and bound values. Counting a million
+ * rows costs as much as the search itself, and the total beside a search ("filtered from N") only
+ * frames it: a search reuses the total an unsearched page counted within the last half minute.
+ */
+const totals = new Map<string, { count: number; at: number }>();
+const TOTAL_KEPT_MS = 30_000;
+const TOTALS_KEPT = 500;
+
+function totalKey(session: ReadOnlySession, built: { sql: string; params: unknown[] }): string | undefined {
+  return session.source === undefined ? undefined : JSON.stringify([session.source, built.sql, built.params]);
+}
+
+function rememberTotal(session: ReadOnlySession, built: { sql: string; params: unknown[] }, count: number): void {
+  const key = totalKey(session, built);
+  if (key === undefined) return;
+  totals.delete(key);
+  totals.set(key, { count, at: Date.now() });
+  if (totals.size > TOTALS_KEPT) totals.delete(totals.keys().next().value ?? '');
+}
+
+function rememberedTotal(session: ReadOnlySession, built: { sql: string; params: unknown[] }): number | undefined {
+  const key = totalKey(session, built);
+  const known = key === undefined ? undefined : totals.get(key);
+  return known && Date.now() - known.at < TOTAL_KEPT_MS ? known.count : undefined;
+}
+
+/**
  * A report's query prepared for one run: checked, with placeholders bound, and its column names
  * read from the database without fetching rows.
  */
@@ -213,32 +240,52 @@ export class PreparedReport {
 
   /**
    * One page, sorted and searched by the database (server mode), with the total and filtered counts.
-   * A searched page carries its filtered count as a window column, so the search scans the rows once,
-   * not once to count and again for the page; given a `spare` session, the total is counted there
-   * at the same time.
+   * Given a `spare` session, a search counts its matches there while this session reads the page and
+   * then the total: the count is a plain aggregate, which PostgreSQL spreads over parallel workers
+   * (a count carried on the page as a window column is not). Without one, the searched page carries
+   * its filtered count as a window column, so the rows are scanned once, not once to count and again
+   * for the page.
    */
   async page(values: Placeholders, request: TableRequest, spare?: ReadOnlySession): Promise<TableAnswer> {
     const count = (filtered: boolean, session: ReadOnlySession) => {
       const built = this.build(values, (b) => `select count(*) from report_q ${filtered ? this.where(b, request) : ''}`);
-      return this.guarded(built, async () => Number((await session.rows(built.sql, built.params, 1)).rows[0]?.[0] ?? 0));
+      return this.guarded(built, async () => {
+        const counted = Number((await session.rows(built.sql, built.params, 1)).rows[0]?.[0] ?? 0);
+        if (!filtered) rememberTotal(session, built, counted);
+        return counted;
+      });
+    };
+    /** A search shows the total of the unsearched rows: as counted in the last half minute, if it was. */
+    const total = (session: ReadOnlySession) => {
+      const known = rememberedTotal(session, this.build(values, () => 'select count(*) from report_q '));
+      return known === undefined ? count(false, session) : Promise.resolve(known);
     };
     const filtering = searching(request);
+    const windowed = filtering && !spare;
     const order = request.sort
       .filter((s) => s.column >= 0 && s.column < this.columns.length)
       .map((s) => `c${s.column + 1} ${s.dir === 'desc' ? 'desc' : 'asc'}`)
       .join(', ');
     const built = this.build(values, (b) => {
       const where = this.where(b, request);
-      const counted = filtering ? ', count(*) over () as report_filtered' : '';
+      const counted = windowed ? ', count(*) over () as report_filtered' : '';
       return `select *${counted} from report_q ${where} ${order ? `order by ${order}` : ''} limit ${b.add(request.length)} offset ${b.add(request.start)}`;
     });
     const pageRows = async () => (await this.guarded(built, () => this.session.rows(built.sql, built.params, request.length))).rows;
-    const [recordsTotal, rows] = spare ? await Promise.all([count(false, spare), pageRows()]) : [await count(false, this.session), await pageRows()];
-    if (!filtering) return { columns: this.columns, rows, recordsTotal, recordsFiltered: recordsTotal };
+    if (!filtering) {
+      const [recordsTotal, rows] = spare ? await Promise.all([count(false, spare), pageRows()]) : [await count(false, this.session), await pageRows()];
+      return { columns: this.columns, rows, recordsTotal, recordsFiltered: recordsTotal };
+    }
+    if (spare) {
+      const [recordsFiltered, [rows, recordsTotal]] = await Promise.all([count(true, spare), pageRows().then(async (rows) => [rows, await total(this.session)] as const)]);
+      return { columns: this.columns, rows, recordsTotal: Math.max(recordsTotal, recordsFiltered), recordsFiltered };
+    }
+    const rows = await pageRows();
+    const recordsTotal = await total(this.session);
     const width = this.columns.length;
     // A page past the last match has no row to carry the count: then count on its own.
     const recordsFiltered = rows.length ? Number(rows[0]?.[width] ?? 0) : await count(true, this.session);
-    return { columns: this.columns, rows: rows.map((r) => r.slice(0, width)), recordsTotal, recordsFiltered };
+    return { columns: this.columns, rows: rows.map((r) => r.slice(0, width)), recordsTotal: Math.max(recordsTotal, recordsFiltered), recordsFiltered };
   }
 
   /** Every row, in batches, for export. */

@@ -35,6 +35,8 @@ export interface ReadOnlySession {
    * is free right now (never waiting for one); none otherwise, or when this session cannot have a twin.
    */
   spare(): Promise<ReadOnlySession | undefined>;
+  /** The database it reads (file or address), for answers remembered between runs; none for a call's own connection. */
+  source: string | undefined;
   /** The result's columns, in order (duplicates kept). */
   columns(sql: string, params: readonly unknown[]): Promise<ResultColumn[]>;
   /** Up to `max` rows; `truncated` when there were more. */
@@ -207,6 +209,7 @@ function readerSession(file: string, timeoutMs: number): ReadOnlySession {
     });
   return {
     dialect: 'sqlite',
+    source: `sqlite:${file}`,
     spare: () => Promise.resolve(takeFreeReaderSlot(file) ? readerSession(file, timeoutMs) : undefined),
     columns: async (sql, params) => (await ask({ op: 'columns', sql, params })).columns ?? [],
     rows: async (sql, params, max) => {
@@ -376,6 +379,7 @@ async function postgresSession(url: string, timeoutMs: number, readerRole = true
   };
   return {
     dialect: 'postgres',
+    source: url,
     spare: async () => {
       const free = pool.waitingCount === 0 && (pool.idleCount > 0 || pool.totalCount < POOL_SIZE);
       return free ? postgresSession(url, timeoutMs, readerRole) : undefined;
@@ -443,6 +447,7 @@ function inCallSession(callDb: Kysely<DB>, dialect: Dialect, timeoutMs: number):
   };
   return {
     dialect,
+    source: undefined,
     // The call's one connection runs one statement at a time.
     spare: () => Promise.resolve(undefined),
     columns: async (text, params) => {

@@ -3,7 +3,8 @@ import { getSystemContext } from '../../platform/access/contexts';
 import { testDialects } from '../../test/databases';
 import { createTestSite, type TestSite } from '../../test/site';
 import { callAs as call, type Session } from '../tag/fixtures';
-import { couldBeInNumberText } from './query';
+import { PreparedReport, couldBeInNumberText, type TableRequest } from './query';
+import { openReadOnly } from './readonly';
 
 type Run = { data: Array<Array<string | number | null>>; recordsTotal: number; recordsFiltered: number };
 
@@ -77,5 +78,42 @@ describe.each(testDialects)('report search over numeric and text columns on %s',
     const together = await Promise.all(terms.map((term) => run({ search: term })));
     together.forEach((answer, i) => expect(answer, `search "${terms[i]}" among the others`).toEqual(alone.get(terms[i] ?? '')));
     expect(new Set(together.map((a) => a?.recordsFiltered)).size).toBeGreaterThan(1);
+  });
+
+  it('answers the same page and counts with a second session for the count as without one', async () => {
+    const session = await openReadOnly(site.platform.db, site.platform.dialect, site.platform.config.databaseUrl, 5000);
+    const spare = await session.spare();
+    expect(spare).toBeDefined();
+    try {
+      const values = { userid: site.adminId, courseid: 0, starttime: 0, endtime: 0 };
+      const prepared = await PreparedReport.prepare(session, 'SELECT id, shortname, fullname FROM course', values);
+      const request = (more: Partial<TableRequest>): TableRequest => ({ start: 0, length: 3, sort: [], search: '', columnsearch: [], ...more });
+      for (const asked of [
+        request({ search: 'bio' }),
+        request({ search: 'e', sort: [{ column: 1, dir: 'desc' }] }),
+        request({ search: 'e', start: 2 }),
+        request({ search: 'e', start: 500 }),
+        request({ columnsearch: ['', 'h'] }),
+        request({ search: 'nothing like it' }),
+        request({}),
+      ]) {
+        const alone = await prepared.page(values, asked);
+        expect(await prepared.page(values, asked, spare), JSON.stringify(asked)).toEqual(alone);
+        if (asked.search === 'e' && asked.start === 0) expect(alone.recordsFiltered).toBeLessThan(alone.recordsTotal);
+      }
+    } finally {
+      await spare?.close();
+      await session.close();
+    }
+  });
+
+  it('shows beside a search the total an unsearched page counted moments before, and counts afresh for an unsearched page', async () => {
+    const before = (await run({}))?.recordsTotal ?? 0;
+    await site.createCourse('Added while searching', 'ADDED-1');
+    const searched = await run({ search: 'added' });
+    expect(searched?.recordsFiltered).toBe(1);
+    expect(searched?.recordsTotal).toBe(before);
+    expect((await run({}))?.recordsTotal).toBe(before + 1);
+    expect((await run({ search: 'added' }))?.recordsTotal).toBe(before + 1);
   });
 });
