@@ -167,7 +167,8 @@ async function mixedSessions(): Promise<Array<Login & { courseid: number }>> {
 const mixed = await mixedSessions();
 
 async function drive(url: string, scenario: Scenario, connections = scenario.connections ?? concurrency): Promise<autocannon.Result> {
-  return autocannon({ url, method: scenario.method, headers: scenario.headers, body: scenario.body, connections, duration: seconds });
+  const length = scenario.requests === undefined ? { duration: seconds } : { amount: scenario.requests };
+  return autocannon({ url, method: scenario.method, headers: scenario.headers, body: scenario.body, connections, ...length });
 }
 
 /** 200 sessions browsing: the dashboard page, their courses, a course page's state; each request as the next session in turn. */

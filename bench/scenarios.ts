@@ -51,6 +51,8 @@ export interface Scenario {
   body?: string;
   /** Connections for this scenario (default: the run's --concurrency). */
   connections?: number;
+  /** Send exactly this many requests, one after another, instead of driving for --seconds (a call that takes seconds). */
+  requests?: number;
   /** False: no baseline route (an answer too large to replay from memory, such as a full export). */
   baseline?: boolean;
   /** What to reach — requests per second, a p50 latency, or both — and where the target comes from. */
@@ -299,6 +301,7 @@ export function buildScenarios(ids: BenchIds, size: SiteSize, student: Login, te
       path: `/blocks/configurable_reports/export.php?id=${ids.reportId}&format=csv`,
       headers: { cookie: admin.cookie },
       connections: 1,
+      requests: 3,
       baseline: false,
     },
   ];
