@@ -13,6 +13,8 @@ test('a teacher turns editing on, adds a section and a page, renames it in place
   await page.getByRole('button', { name: 'Turn editing on' }).click();
   await expect(page.getByRole('button', { name: 'Turn editing off' })).toBeVisible();
   const sections = page.locator('.course-editor > li');
+  // The editing view loads when editing is first turned on.
+  await expect(sections.first()).toBeVisible();
   const before = await sections.count();
   expect(before).toBeGreaterThan(2);
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Button } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { coreCourseGetContents, coreCourseGetCoursesByField } from '../../../api/course';
@@ -8,7 +9,6 @@ import { useModuleNames, useStrings } from '../../platform/useStrings';
 import { NotFound } from '../../app/NotFound';
 import { ErrorPage } from '../../app/ErrorPage';
 import { ActivityLink } from '../courseformat/ActivityLink';
-import { CourseEditor } from '../courseformat/CourseEditor';
 import { useEditingMode } from '../courseformat/useCourseEditing';
 import { relativeUrl } from '../../platform/url';
 import type { CourseState } from '../../../api/courseformat';
@@ -20,6 +20,9 @@ import { ActivityCompletion } from '../completion/ActivityCompletion';
 import { useCompletionMenuItems } from '../completion/links';
 import { useCourseToolMenuItems } from '../lti/links';
 import { useMyCompletion } from '../completion/useCompletion';
+
+/** The editing view (activity chooser and every activity's settings form) loads only when editing is turned on. */
+const CourseEditor = lazy(async () => ({ default: (await import('../courseformat/CourseEditor')).CourseEditor }));
 
 /** Secondary course actions behind "⋮": participants, groups, settings, as the user may use them. */
 function CourseMoreMenu({ courseid, contextid, can, canedit }: { courseid: number; contextid: number; can: CourseState['can']; canedit: boolean }) {
@@ -89,7 +92,9 @@ function CourseContents({ courseid }: { courseid: number }) {
       )}
       <ItemTags itemtype="course" itemid={courseid} />
       {editing && state.data ? (
-        <CourseEditor state={state.data} />
+        <Suspense fallback={<Loading />}>
+          <CourseEditor state={state.data} />
+        </Suspense>
       ) : sections.isPending ? (
         <Loading />
       ) : (
