@@ -24,6 +24,7 @@ import {
   enrolledUserCounts,
   enrolmentMethods,
   searchCourseRows,
+  type SearchCourseRow,
 } from './service';
 
 type CourseOut = z.input<typeof courseSchema>;
@@ -156,7 +157,7 @@ const getCoursesByField = defineMethod(coreCourseGetCoursesByField, async (ctx, 
 
 const searchCourses = defineMethod(coreCourseSearchCourses, async (ctx, args) => {
   const system = await getSystemContext(ctx.db);
-  let rows: CourseRow[];
+  let rows: SearchCourseRow[];
   switch (args.criterianame) {
     case 'search':
       rows = await searchCourseRows(ctx.db, args.criteriavalue);
@@ -175,7 +176,7 @@ const searchCourses = defineMethod(coreCourseSearchCourses, async (ctx, args) =>
       rows = [];
       break;
   }
-  const visible: Array<{ course: CourseRow; context: Context }> = [];
+  const visible: Array<{ course: SearchCourseRow; context: Context }> = [];
   const contexts = await courseContexts(ctx.db, rows.map((c) => c.id));
   for (const course of rows) {
     const context = contexts.get(course.id);

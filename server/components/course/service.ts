@@ -5,9 +5,13 @@ import { formatString } from '../../platform/sanitize';
 import type { CourseRow } from './access';
 
 /** Courses whose full name, short name, id number or summary contain every search word (case-insensitive). */
-export async function searchCourseRows(db: Kysely<DB>, search: string): Promise<CourseRow[]> {
+/** The columns a course search answers with: a search lists every course, so it reads no more. */
+const SEARCH_COLUMNS = ['id', 'category', 'sortorder', 'fullname', 'shortname', 'summary', 'summaryformat', 'visible'] as const;
+export type SearchCourseRow = Pick<CourseRow, (typeof SEARCH_COLUMNS)[number]>;
+
+export async function searchCourseRows(db: Kysely<DB>, search: string): Promise<SearchCourseRow[]> {
   const words = search.trim().split(/\s+/).filter(Boolean);
-  let query = db.selectFrom('course').selectAll().where('id', '<>', 1);
+  let query = db.selectFrom('course').select(SEARCH_COLUMNS).where('id', '<>', 1);
   for (const word of words) {
     const pattern = `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
@@ -23,10 +27,10 @@ export async function searchCourseRows(db: Kysely<DB>, search: string): Promise<
 }
 
 /** Courses that have at least one instance of the named activity module. */
-export async function courseRowsWithModule(db: Kysely<DB>, modname: string): Promise<CourseRow[]> {
+export async function courseRowsWithModule(db: Kysely<DB>, modname: string): Promise<SearchCourseRow[]> {
   return db
     .selectFrom('course')
-    .selectAll()
+    .select(SEARCH_COLUMNS)
     .where('id', '<>', 1)
     .where('id', 'in', (eb) =>
       eb.selectFrom('course_modules as cm').innerJoin('modules as m', 'm.id', 'cm.module').select('cm.course').where('m.name', '=', modname),
