@@ -22,6 +22,8 @@ test('a manager writes a report in the SQL editor, previews it and its error, an
   await expect(editor).toBeFocused();
   await page.keyboard.type('SELECT shortname\nFROM course\nWHERE nosuch = 1');
   await expect(page.locator('.cm-lineNumbers .cm-gutterElement', { hasText: '3' })).toBeVisible();
+  // Highlighting: the editor marks the keywords up as tokens of their own.
+  await expect(page.locator('.cm-line span', { hasText: /^SELECT$/ })).toHaveAttribute('class', /\S/);
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('alert')).toContainText('Line 3:');
   await expect(page.getByRole('alert')).toContainText('nosuch');
@@ -37,8 +39,10 @@ test('a manager writes a report in the SQL editor, previews it and its error, an
   const shortname = preview.getByRole('columnheader', { name: /^shortname/ });
   await shortname.getByRole('button').click();
   await expect(shortname).toHaveAttribute('aria-sort', 'ascending');
+  await expect(shortname.locator('.sort-icon')).toHaveText('▲');
   await shortname.getByRole('button').click();
   await expect(shortname).toHaveAttribute('aria-sort', 'descending');
+  await expect(shortname.locator('.sort-icon')).toHaveText('▼');
   await expect(preview.locator('tbody tr').first()).toContainText('tessera');
   await page.screenshot({ path: '/tmp/report-edit.png', fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
@@ -109,6 +113,20 @@ test('the report table pages, sorts by several columns, searches, hides columns,
   await number.getByRole('button').click();
   await expect(number).toHaveAttribute('aria-sort', 'ascending');
 
+  // By keyboard: shift+Enter adds the focused heading's column as shift-click does; Enter sorts by it alone.
+  await label.getByRole('button').focus();
+  await page.keyboard.press('Shift+Enter');
+  await expect(label).toHaveAttribute('aria-sort', 'ascending');
+  await expect(number).toHaveAttribute('aria-sort', 'ascending');
+  await number.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(label).toHaveAttribute('aria-sort', 'none');
+  await expect(number).toHaveAttribute('aria-sort', 'descending');
+  await page.keyboard.press('Enter');
+  await expect(number).toHaveAttribute('aria-sort', 'none');
+  await page.keyboard.press('Enter');
+  await expect(number).toHaveAttribute('aria-sort', 'ascending');
+
   await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('3');
   await expect(info).toHaveText('Showing 1 to 9 of 9 entries (filtered from 35 total entries)');
   await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('nothing like this');
@@ -135,6 +153,41 @@ test('the report table pages, sorts by several columns, searches, hides columns,
   await page.screenshot({ path: '/tmp/report-view.png', fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: '/tmp/report-view-375.png', fullPage: true });
+});
+
+test('returning to a report brings back its page and its column search', async ({ page, logInAs }) => {
+  await logInAs(ADMIN);
+  await page.goto('/my/');
+  const system = await ws<{ places: Array<{ contextid: number }> }>(page, 'block_configurable_reports_list_reports', { courseid: 0 });
+  const name = `Numbers again ${Date.now().toString(36)}`;
+  const { id } = await ws<{ id: number }>(page, 'block_configurable_reports_save_report', {
+    id: 0,
+    name,
+    querysql: NUMBERS,
+    contextid: system.places[0]?.contextid ?? 1,
+    capability: 'block/configurable_reports:managereports',
+  });
+  const info = page.locator('.report-table-info');
+  const leaveAndReturn = async () => {
+    await page.goto('/blocks/configurable_reports/managereport.php');
+    await page.getByRole('link', { name, exact: true }).click();
+  };
+  await page.goto(`/blocks/configurable_reports/viewreport.php?id=${id}`);
+  await page.getByRole('button', { name: 'Page 3' }).click();
+  await expect(info).toHaveText('Showing 21 to 30 of 35 entries');
+  await leaveAndReturn();
+  await expect(info).toHaveText('Showing 21 to 30 of 35 entries');
+  await expect(page.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+
+  // The label column's own search: rows 2 and 20 to 29, from the first page again.
+  const labelSearch = page.getByRole('searchbox', { name: 'Search label' });
+  await labelSearch.fill('row 2');
+  await expect(info).toHaveText('Showing 1 to 10 of 11 entries (filtered from 35 total entries)');
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(info).toHaveText('Showing 11 to 11 of 11 entries (filtered from 35 total entries)');
+  await leaveAndReturn();
+  await expect(info).toHaveText('Showing 11 to 11 of 11 entries (filtered from 35 total entries)');
+  await expect(labelSearch).toHaveValue('row 2');
 });
 
 test('a teacher sees the course report in the course report menu and cannot open the editor', async ({ page, logInAs }) => {
@@ -206,6 +259,8 @@ test('an admin sets up a second database, and a report shows its remote query on
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByLabel('Scheduled runs')).toHaveValue('weekly');
+  // Editing a saved report, too, starts in the main query.
+  await expect(page.getByRole('textbox', { name: 'SQL query' })).toBeFocused();
   await expect(page.getByRole('checkbox', { name: 'Notify me of each result' })).toBeChecked();
   await page.screenshot({ path: '/tmp/reports-edit-remote.png', fullPage: true });
 

@@ -1,9 +1,10 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ReportTable } from './ReportTable';
+import { ReportTable, SEARCH_DELAY_MS } from './ReportTable';
 import { cellColumns, type TableCell, type TablePage, type TableRequest } from './ReportTableColumns';
 import type { TableMessages } from './ReportTableMessages';
 import { getJsonSource, tableQuery } from './tablesource';
+import { saveState } from './tablestate';
 
 const messages: TableMessages = {
   emptyTable: 'No data available in table',
@@ -56,6 +57,32 @@ describe('report table on screen', () => {
     expect(screen.getByText('Showing 1 to 1 of 1 entries')).toBeTruthy();
   });
 
+  it('asks the server for a column search once typing pauses, from the first page', async () => {
+    vi.useFakeTimers();
+    const requests: TableRequest[] = [];
+    const fetchPage = (asked: TableRequest) => {
+      requests.push(asked);
+      return Promise.resolve({ data: [[1, 'row 1']], recordsTotal: 40, recordsFiltered: 40 });
+    };
+    render(<ReportTable stateId="columnsearch" caption="Rows" columns={cellColumns(['n', 'label'])} messages={messages} fetchPage={fetchPage} />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const box = screen.getByRole('searchbox', { name: 'Search label' });
+    fireEvent.change(box, { target: { value: 'r' } });
+    fireEvent.change(box, { target: { value: 'ro' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS - 1));
+    expect(box).toHaveProperty('value', 'ro');
+    expect(requests.map((r) => [r.start, r.columnsearch])).toEqual([
+      [0, ['', '']],
+      [20, ['', '']],
+    ]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(requests.at(-1)).toMatchObject({ start: 0, columnsearch: ['', 'ro'] });
+    expect(requests).toHaveLength(3);
+    expect(box).toHaveProperty('value', 'ro');
+  });
+
   it('warns when custom sort data does not have one entry per row', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     render(<ReportTable stateId="sortdata" caption="Rows" columns={cellColumns(['a'])} rows={[['x'], ['y']]} sortData={[[1]]} messages={messages} />);
@@ -75,6 +102,95 @@ describe('report table on screen', () => {
     render(<ReportTable stateId="json" caption="Proxy" columns={cellColumns(['a'])} messages={messages} fetchPage={getJsonSource('/data.php', { id: 3 })} />);
     expect((await screen.findByRole('alert')).textContent).toBe("The server's answer could not be read.");
     expect(warn).toHaveBeenCalled();
+  });
+});
+
+/** The shown cells of one column, top to bottom. */
+const columnCells = (column: number) => [...document.querySelectorAll('tbody tr')].map((row) => row.querySelectorAll('td')[column]?.textContent);
+
+describe('report table in client mode', () => {
+  it('sorts in the browser with an ascending and a descending icon, numbers as numbers', () => {
+    const rows = [[9, 'nine'], ['10', 'ten'], [100, 'hundred'], [2, 'two']];
+    render(<ReportTable stateId="client" caption="Numbers" columns={cellColumns(['n', 'word'])} rows={rows} messages={messages} />);
+    const heading = screen.getByRole('columnheader', { name: 'n' });
+    const icon = () => heading.querySelector('.sort-icon')?.textContent;
+    expect(heading.getAttribute('aria-sort')).toBe('none');
+    expect(icon()).toBe('↕');
+    fireEvent.click(within(heading).getByRole('button'));
+    expect(heading.getAttribute('aria-sort')).toBe('ascending');
+    expect(icon()).toBe('▲');
+    // The column's values are all numbers (one given as text): 9 before 10, not after 100.
+    expect(columnCells(0)).toEqual(['2', '9', '10', '100']);
+    fireEvent.click(within(heading).getByRole('button'));
+    expect(heading.getAttribute('aria-sort')).toBe('descending');
+    expect(icon()).toBe('▼');
+    expect(columnCells(0)).toEqual(['100', '10', '9', '2']);
+    // Without the no-sort step, a third click sorts ascending again.
+    fireEvent.click(within(heading).getByRole('button'));
+    expect(icon()).toBe('▲');
+  });
+
+  it('pages ten rows by default, offers 10, 25, 50 and 100, and shows five page links between previous and next', () => {
+    const rows = Array.from({ length: 100 }, (_, i) => [i + 1]);
+    render(<ReportTable stateId="paging" caption="Rows" columns={cellColumns(['n'])} rows={rows} messages={messages} />);
+    const length = screen.getByRole('combobox', { name: 'Entries per page' });
+    expect(within(length).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '25', '50', '100']);
+    expect(length).toHaveProperty('value', '10');
+    const links = () => screen.getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent);
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(links()).toEqual(['1', '2', '3', '4', '5']);
+    expect(previous).toHaveProperty('disabled', true);
+    expect(next).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 5' }));
+    expect(links()).toEqual(['3', '4', '5', '6', '7']);
+    expect(screen.getByRole('button', { name: 'Page 5' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(next);
+    expect(screen.getByText('Showing 51 to 60 of 100 entries')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 8' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 10' }));
+    expect(links()).toEqual(['6', '7', '8', '9', '10']);
+    expect(screen.getByText('Showing 91 to 100 of 100 entries')).toBeTruthy();
+    expect(next).toHaveProperty('disabled', true);
+    expect(previous).toHaveProperty('disabled', false);
+    fireEvent.change(length, { target: { value: '25' } });
+    expect(screen.getByText('Showing 1 to 25 of 100 entries')).toBeTruthy();
+    expect(links()).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('restores the saved page, page length, order, per-column search and hidden columns on return', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => [i + 1, `row ${i + 1}`, 'extra']);
+    saveState('restore', {
+      time: Date.now(),
+      start: 10,
+      end: 15,
+      length: 10,
+      sort: [{ column: 0, dir: 'desc' }],
+      search: '',
+      columns: [
+        { search: '', visible: true },
+        { search: '1', visible: true },
+        { search: '', visible: false },
+      ],
+    });
+    render(<ReportTable stateId="restore" caption="Rows" columns={cellColumns(['n', 'word', 'more'])} rows={rows} messages={messages} />);
+    // Rows whose word holds a 1 (1, 10–19, 21, 31, 41, 51), newest first, second page of ten.
+    expect(screen.getByText('Showing 11 to 15 of 15 entries (filtered from 60 total entries)')).toBeTruthy();
+    expect(columnCells(0)).toEqual(['13', '12', '11', '10', '1']);
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('combobox', { name: 'Entries per page' })).toHaveProperty('value', '10');
+    expect(screen.getByRole('columnheader', { name: 'n' }).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('searchbox', { name: 'Search word' })).toHaveProperty('value', '1');
+    expect(screen.queryByRole('columnheader', { name: 'more' })).toBeNull();
+    // The column list is folded away until opened.
+    expect(screen.getByRole('checkbox', { name: 'more', hidden: true })).toHaveProperty('checked', false);
+  });
+
+  it('forgets a saved state older than its lifetime', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [i + 1]);
+    saveState('stale', { time: Date.now() - 7201 * 1000, start: 20, end: 30, length: 10, sort: [], search: '', columns: [{ search: '', visible: true }] });
+    render(<ReportTable stateId="stale" caption="Rows" columns={cellColumns(['n'])} rows={rows} messages={messages} />);
+    expect(screen.getByText('Showing 1 to 10 of 30 entries')).toBeTruthy();
   });
 });
 

@@ -295,6 +295,7 @@ export function ReportTable<R>(props: ReportTableProps<R>) {
                 table.getColumn(String(i))?.setFilterValue(value);
                 goTo(0);
               }}
+              searchDelay={server ? SEARCH_DELAY_MS : 0}
             />
             <tbody>
               {shown.length === 0 ? (

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { isSearchable, isSortable, parseSortId, sortId, type TableColumn } from './ReportTableColumns';
 import type { TableMessages } from './ReportTableMessages';
 
@@ -15,6 +15,8 @@ interface HeadProps<R> {
   onSort: (id: string, multi: boolean) => void;
   columnSearch: (column: number) => string;
   onColumnSearch: (column: number, value: string) => void;
+  /** Milliseconds a column search waits for a pause in typing (when the server searches); 0 applies each key. */
+  searchDelay: number;
 }
 
 function SortButton({ id, sorting, onSort, children }: { id: string; sorting: Sorting; onSort: HeadProps<unknown>['onSort']; children: ReactNode }) {
@@ -46,6 +48,36 @@ function SortButton({ id, sorting, onSort, children }: { id: string; sorting: So
   );
 }
 
+/**
+ * A column's search box. What is typed shows at once; with a delay it is applied only once typing
+ * pauses, so a table the server searches asks once per search rather than once per key.
+ */
+function ColumnSearchBox({ label, value, delay, onSearch }: { label: string; value: string; delay: number; onSearch: (value: string) => void }) {
+  const [text, setText] = useState(value);
+  // A search set from outside (restored, cleared) shows in the box.
+  const [applied, setApplied] = useState(value);
+  if (value !== applied) {
+    setApplied(value);
+    setText(value);
+  }
+  useEffect(() => {
+    if (delay === 0 || text === value) return undefined;
+    const timer = setTimeout(() => onSearch(text), delay);
+    return () => clearTimeout(timer);
+  });
+  return (
+    <input
+      type="search"
+      aria-label={label}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        if (delay === 0) onSearch(e.target.value);
+      }}
+    />
+  );
+}
+
 /** aria-sort of a heading: the first sort on any of its orders. */
 function ariaSort(column: number, sorting: Sorting): 'ascending' | 'descending' | 'none' {
   const first = sorting.find((s) => parseSortId(s.id).column === column);
@@ -53,7 +85,7 @@ function ariaSort(column: number, sorting: Sorting): 'ascending' | 'descending' 
 }
 
 /** The headings (sort buttons, or a column's own content) and the row of per-column search boxes. */
-export function ReportTableHead<R>({ columns, visible, numeric, sorting, messages, onSort, columnSearch, onColumnSearch }: HeadProps<R>) {
+export function ReportTableHead<R>({ columns, visible, numeric, sorting, messages, onSort, columnSearch, onColumnSearch, searchDelay }: HeadProps<R>) {
   const searchable = visible.some((i) => columns[i] && isSearchable(columns[i]));
   return (
     <thead>
@@ -99,7 +131,7 @@ export function ReportTableHead<R>({ columns, visible, numeric, sorting, message
             return (
               <td key={i}>
                 {column && isSearchable(column) && (
-                  <input type="search" aria-label={messages.searchColumn(column.header)} value={columnSearch(i)} onChange={(e) => onColumnSearch(i, e.target.value)} />
+                  <ColumnSearchBox label={messages.searchColumn(column.header)} value={columnSearch(i)} delay={searchDelay} onSearch={(value) => onColumnSearch(i, value)} />
                 )}
               </td>
             );

@@ -28,6 +28,23 @@ describe('saved table state', () => {
     expect(loadState('report7', doc)).toMatchObject({ start: 10, length: 25, search: 'abc', sort: [{ column: 1, dir: 'desc' }] });
   });
 
+  it('writes each state as a site-wide cookie that lives 7200 seconds', () => {
+    const written: string[] = [];
+    const doc = {
+      get cookie() {
+        return '';
+      },
+      set cookie(text: string) {
+        written.push(text);
+      },
+    };
+    saveState('report7', state(Date.now()), doc);
+    expect(STATE_LIFETIME_SECONDS).toBe(7200);
+    expect(written).toHaveLength(1);
+    expect(written[0]?.startsWith(`${stateCookieName('report7')}=`)).toBe(true);
+    expect(written[0]?.split('; ').slice(1)).toEqual(['max-age=7200', 'path=/', 'samesite=lax']);
+  });
+
   it('forgets a state older than the lifetime', () => {
     const old = encodeState(state(Date.now() - (STATE_LIFETIME_SECONDS + 1) * 1000));
     expect(decodeState(old)).toBeNull();
@@ -35,6 +52,7 @@ describe('saved table state', () => {
   });
 
   it('removes the oldest saved tables to stay under 4096 bytes', () => {
+    expect(STATE_COOKIE_CAP).toBe(4096);
     const doc = jar();
     const big = 'x'.repeat(1200);
     saveState('a', state(1000, big), doc);

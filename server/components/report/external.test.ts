@@ -7,6 +7,7 @@ import { testDialects } from '../../test/databases';
 import { createTestSite, type TestSite } from '../../test/site';
 import { callAs as call, type Session } from '../tag/fixtures';
 import { XMLParser } from 'fast-xml-parser';
+import { CLIENT_ROW_CAP } from '../../../api/report';
 import { ODS_MIMETYPE } from './ods';
 import { openReadOnly } from './readonly';
 import { readZip } from './zipfixture';
@@ -44,10 +45,11 @@ describe.each(testDialects)('block_configurable_reports on %s', (dialect) => {
   afterAll(() => site.close());
 
   const db = () => site.platform.db;
-  const counts = async () => ({
-    course: Number((await db().selectFrom('course').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-    user: Number((await db().selectFrom('user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-    reports: Number((await db().selectFrom('block_configurable_reports').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+  /** What a refusal must leave as it was, field by field (an UPDATE changes no count). */
+  const snapshot = async () => ({
+    course: await db().selectFrom('course').select(['id', 'fullname', 'shortname', 'timemodified']).orderBy('id').execute(),
+    user: await db().selectFrom('user').select(['id', 'username', 'password', 'firstname', 'timemodified']).orderBy('id').execute(),
+    reports: await db().selectFrom('block_configurable_reports').select(['id', 'name', 'querysql', 'timemodified']).orderBy('id').execute(),
   });
   const save = (session: Session, args: Record<string, unknown>) =>
     call<{ id: number }>(site, session, 'block_configurable_reports_save_report', { id: 0, name: 'Report', querysql: 'SELECT id FROM course', contextid: systemContextId, capability: 'block/configurable_reports:viewreports', ...args });
@@ -70,17 +72,18 @@ describe.each(testDialects)('block_configurable_reports on %s', (dialect) => {
     const index = await call<Listing>(site, admin, 'block_configurable_reports_list_reports', {});
     expect(index.data?.reports.some((r) => r.id === id && r.courseid === courseid)).toBe(true);
 
-    const before = await counts();
+    const before = await snapshot();
     expect((await save(teacher, { name: 'Mine' })).exception?.errorcode).toBe('nopermissions');
     expect((await call(site, teacher, 'block_configurable_reports_delete_report', { id })).exception?.errorcode).toBe('nopermissions');
     expect((await preview('SELECT 1', teacher)).exception?.errorcode).toBe('nopermissions');
     expect((await run(student, { id })).exception?.errorcode).toBe('nopermissions');
+    expect((await call(site, student, 'block_configurable_reports_get_report', { id })).exception?.errorcode).toBe('nopermissions');
     const teacherView = await call<{ querysql: string }>(site, teacher, 'block_configurable_reports_get_report', { id });
     expect(teacherView.data?.querysql).toBe('');
-    expect(await counts()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
 
     expect((await call(site, admin, 'block_configurable_reports_delete_report', { id })).error).toBe(false);
-    expect((await counts()).reports).toBe(before.reports - 1);
+    expect((await snapshot()).reports).toEqual(before.reports.filter((r) => r.id !== id));
   });
 
   it('lists a category report in the site index for those with its capability in the category, and runs it for them only', async () => {
@@ -104,7 +107,7 @@ describe.each(testDialects)('block_configurable_reports on %s', (dialect) => {
   });
 
   it('refuses bad fields by name and keeps nothing', async () => {
-    const before = await counts();
+    const before = await snapshot();
     const badContext = await save(admin, { contextid: 999_999 });
     expect(badContext.exception?.errorcode).toBe('invalidreportcontext');
     expect(badContext.exception?.fielderrors?.[0]?.field).toBe('contextid');
@@ -112,7 +115,7 @@ describe.each(testDialects)('block_configurable_reports on %s', (dialect) => {
     expect(badCapability.exception?.fielderrors?.[0]?.field).toBe('capability');
     const badQuery = await save(admin, { querysql: 'DELETE FROM course' });
     expect(badQuery.exception?.fielderrors?.[0]?.field).toBe('querysql');
-    expect(await counts()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it.each([
@@ -124,31 +127,56 @@ describe.each(testDialects)('block_configurable_reports on %s', (dialect) => {
     ["ATTACH DATABASE '/tmp/evil.db' AS evil", 'onlyselect'],
     ['PRAGMA query_only = OFF', 'onlyselect'],
     ['SET statement_timeout = 0', 'onlyselect'],
+    ['ALTER TABLE course ADD COLUMN evil integer', 'onlyselect'],
+    ['TRUNCATE course', 'onlyselect'],
+    ["REPLACE INTO course (id, fullname, shortname) VALUES (1, 'x', 'x')", 'onlyselect'],
+    ['DETACH DATABASE main', 'onlyselect'],
+    ['VACUUM', 'onlyselect'],
+    ['RESET ALL', 'onlyselect'],
     ['SELECT 1; DELETE FROM course', 'multiplestatements'],
+    ['SELECT 1; SELECT 2', 'multiplestatements'],
+    ["SELECT 1; ATTACH DATABASE '/tmp/evil.db' AS evil", 'multiplestatements'],
     ['SELECT 1;\n;', 'multiplestatements'],
     ['WITH gone AS (DELETE FROM course RETURNING id) SELECT * FROM gone', 'forbiddenkeyword'],
     ['SELECT * INTO evil FROM course', 'forbiddenkeyword'],
+    ["WITH c AS (SELECT 1) UPDATE course SET fullname = 'x'", 'forbiddenkeyword'],
     ['SELECT * FROM sessions', 'forbiddentable'],
     ['SELECT * FROM "sessions"', 'forbiddentable'],
+    ['SELECT kid FROM lti_keys', 'forbiddentable'],
+    ['SELECT name, value FROM config', 'forbiddentable'],
+    ['SELECT sid FROM quiz_password_passed', 'forbiddentable'],
+    ['SELECT rolname, rolpassword FROM pg_authid', 'forbiddentable'],
     ['SELECT token FROM external_tokens', 'forbiddencolumn'],
     ['SELECT userid FROM external_tokens', 'forbiddentable'],
     ['SELECT username, password FROM "user"', 'forbiddencolumn'],
     ['SELECT * FROM "user"', 'forbiddencolumn'],
+    ['SELECT e.password FROM enrol e', 'forbiddencolumn'],
     ["SELECT set_config('default_transaction_read_only', 'off', false)", 'forbiddenfunction'],
     ["SELECT * FROM query_to_xml('select * from sessions', true, true, '')", 'forbiddenfunction'],
     ["SELECT * FROM pragma_table_info('course')", 'forbiddenfunction'],
+    ["SELECT load_extension('/tmp/evil.so')", 'forbiddenfunction'],
+    ["SELECT * FROM ts_stat('SELECT to_tsvector(sid) FROM sessions')", 'forbiddenfunction'],
+    ['SELECT * FROM U&"sess\\0069ons"', 'escapedname'],
+    // PostgreSQL reads E'\'' as one quote: the rest is a query of the sessions table, not text.
+    ["SELECT E'\\'' AS q, sid FROM sessions --'", 'forbiddentable'],
+    // x$q$ is a name, not the start of PostgreSQL's $q$ text; SQLite reads [a'] as a name, PostgreSQL [ … ] as an expression.
+    ['SELECT 1 AS x$q$, sid FROM sessions, (SELECT 1 AS y$q$) t', 'forbiddentable'],
+    ["SELECT [a'], sid FROM sessions --'", 'forbiddentable'],
+    ['SELECT (ARRAY[1, (SELECT count(*) FROM sessions)])[1]', 'forbiddentable'],
   ])('refuses %s with %s and changes nothing', async (querysql, errorcode) => {
-    const before = await counts();
+    const before = await snapshot();
     const answer = await preview(querysql);
     // On PostgreSQL the reader role refuses `SELECT *` over the user table before its columns are seen.
     const expected = dialect === 'postgres' && querysql === 'SELECT * FROM "user"' ? 'forbiddenaccess' : errorcode;
     expect(answer.exception?.errorcode).toBe(expected);
     expect(answer.exception?.message.length).toBeGreaterThan(10);
-    expect(await counts()).toEqual(before);
+    // Saving the text is refused the same way; a result's columns are known only when it runs.
+    if (querysql !== 'SELECT * FROM "user"') expect((await save(admin, { querysql })).exception?.errorcode).toBe(errorcode);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('reads through a connection that refuses writes even when the text checks are bypassed', async () => {
-    const before = await counts();
+    const before = await snapshot();
     const session = await openReadOnly(db(), site.platform.dialect, site.platform.config.databaseUrl, 5000);
     try {
       await expect(session.columns("INSERT INTO course (fullname, shortname, category) VALUES ('x', 'x', 1)", [])).rejects.toMatchObject({
@@ -164,7 +192,7 @@ describe.each(testDialects)('block_configurable_reports on %s', (dialect) => {
     } finally {
       await session.close();
     }
-    expect(await counts()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('hands the next report a clean reader after a stream left part-way and after a failed query', async () => {
@@ -206,17 +234,51 @@ describe.each(testDialects)('block_configurable_reports on %s', (dialect) => {
     }
   }, 20_000);
 
+  it('lets other requests through while a report runs long: the run does not hold the site connection', async () => {
+    await setConfig(db(), 'block_configurable_reports_querytimeout', '2');
+    try {
+      const forever = await save(admin, { name: 'Long run', querysql: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c' });
+      const finished: string[] = [];
+      const long = run(admin, { id: forever.data?.id ?? 0, mode: 'client' }).then((answer) => (finished.push('report'), answer));
+      // Give the run time to reach its reader before the other request arrives.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const listed = await call<{ reports: Array<{ id: number }> }>(site, admin, 'block_configurable_reports_list_reports', {}).then((answer) => (finished.push('list'), answer));
+      expect(listed.data?.reports.map((r) => r.id)).toContain(forever.data?.id);
+      expect((await long).data?.error).toContain('took longer than 2 seconds');
+      expect(finished).toEqual(['list', 'report']);
+    } finally {
+      await setConfig(db(), 'block_configurable_reports_querytimeout', '10');
+    }
+  }, 20_000);
+
   it('binds the placeholders as parameters: the caller, the course, the time range', async () => {
     const report = await save(admin, {
       name: 'Placeholders',
       contextid: courseContextId,
-      querysql: "SELECT %%USERID%% AS me, %%COURSEID%% AS course, %%STARTTIME%% AS startt, '%%USERID%%' AS literal\n-- %%COURSEID%% in a comment",
+      querysql: "SELECT %%USERID%% AS me, %%COURSEID%% AS course, %%STARTTIME%% AS startt, %%ENDTIME%% AS endt, '%%USERID%%' AS literal\n-- %%COURSEID%% in a comment",
     });
-    const answer = await run(teacher, { id: report.data?.id ?? 0, mode: 'client', starttime: 1000, endtime: 2000 });
+    const id = report.data?.id ?? 0;
+    const answer = await run(teacher, { id, mode: 'client', starttime: 1000, endtime: 2000 });
     expect(answer.data?.error).toBeUndefined();
     const [row] = answer.data?.data ?? [];
-    expect(row?.slice(0, 3).map(Number)).toEqual([teacherId, courseid, 1000]);
-    expect(row?.[3]).toBe('%%USERID%%');
+    expect(row?.slice(0, 4).map(Number)).toEqual([teacherId, courseid, 1000, 2000]);
+    expect(row?.[4]).toBe('%%USERID%%');
+    // No end given: the range runs until now.
+    const before = Math.floor(Date.now() / 1000);
+    const open = await run(teacher, { id, mode: 'client' });
+    const [untilNow] = open.data?.data ?? [];
+    expect(Number(untilNow?.[2])).toBe(0);
+    expect(Number(untilNow?.[3])).toBeGreaterThanOrEqual(before - 1);
+    expect(Number(untilNow?.[3])).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
+  });
+
+  it(`runs at most ${CLIENT_ROW_CAP} rows in client mode and says the result was cut`, async () => {
+    const report = await save(admin, { name: 'Many rows', querysql: `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${CLIENT_ROW_CAP + 1})\nSELECT i FROM n` });
+    const answer = await run(admin, { id: report.data?.id ?? 0, mode: 'client' });
+    expect(answer.data?.error).toBeUndefined();
+    expect(answer.data?.data).toHaveLength(CLIENT_ROW_CAP);
+    expect(answer.data?.truncated).toBe(true);
+    expect(Number(answer.data?.data.at(-1)?.[0])).toBe(CLIENT_ROW_CAP);
   });
 
   it('pages, sorts and searches in the database (server mode)', async () => {

@@ -14,7 +14,7 @@ import {
   type ReportSummary,
 } from '../../../api/report';
 import { getContext, getSystemContext } from '../../platform/access/contexts';
-import { CONTEXT_COURSE, CONTEXT_COURSECAT, type Context } from '../../platform/access/types';
+import { CONTEXT_COURSE, CONTEXT_COURSECAT, CONTEXT_SYSTEM, type Context } from '../../platform/access/types';
 import { AppError } from '../../platform/errors';
 import { logContextEvent } from '../../platform/events';
 import { now } from '../../platform/platform';
@@ -100,7 +100,7 @@ const listReports = defineMethod(blockConfigurableReportsListReports, async (ctx
     courseContext = (await requireCourseAccess(ctx, args.courseid)).context;
     query = query.where('contextid', '=', courseContext.id);
   } else if (!manage) {
-    query = query.where('contextid', 'in', (eb) => eb.selectFrom('context').select('id').where('contextlevel', 'in', [10, 40]));
+    query = query.where('contextid', 'in', (eb) => eb.selectFrom('context').select('id').where('contextlevel', 'in', [CONTEXT_SYSTEM, CONTEXT_COURSECAT]));
   }
   const rows = await query.execute();
   const contexts = new Map((await loadContexts(ctx, [...new Set(rows.map((r) => r.contextid))])).map((c) => [c.id, c]));
