@@ -1,10 +1,12 @@
 /**
  * The accessibility check every browser test carries: axe-core against the WCAG 2.1 A and AA rules,
- * on each route a test's page settles on (once per route and worker) and on the page as the test
- * leaves it. helpers.ts wires it into the `page` fixture; accessibility.spec.ts calls it directly.
+ * on each route a test's pages settle on (once per route and worker) and on each page as the test
+ * leaves it. Every page counts: the test's own, its pop-ups, and the pages of any context the test
+ * opens beside it (a learner next to the teacher). helpers.ts wires it into every test;
+ * accessibility.spec.ts calls it directly.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /** The rule sets the issue asks for: WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -161,14 +163,14 @@ const SETTLE_SCRIPT = `(() => {
   window.addEventListener('load', schedule);
 })();`;
 
-/**
- * The audit of one test's page: checks each route the first time a worker's tests settle on it,
- * and the page as the test leaves it.
- */
 /** How long a finding on arrival must last to count (see PageAudit.confirm). */
 const CONFIRM_DELAY_MS = 1_000;
 
-export class PageAudit {
+/**
+ * The audit of one page of a test: checks each route the first time a worker's tests settle on it,
+ * and the page as the test leaves it. TestAudit makes one for each page.
+ */
+class PageAudit {
   private readonly findings: Finding[] = [];
   private readonly pending = new Set<Promise<void>>();
   private readonly errors: unknown[] = [];
@@ -180,14 +182,7 @@ export class PageAudit {
     private readonly seenRoutes: Set<string>,
   ) {}
 
-  async start(): Promise<void> {
-    await this.page.exposeBinding('__tesseraRouteSettled', (_source, route: unknown) => {
-      if (typeof route === 'string') this.routeSettled(route);
-    });
-    await this.page.addInitScript(SETTLE_SCRIPT);
-  }
-
-  private routeSettled(route: string): void {
+  routeSettled(route: string): void {
     const key = routeKey(route);
     if (this.closed || this.seenRoutes.has(key)) return;
     this.seenRoutes.add(key);
@@ -246,5 +241,51 @@ export class PageAudit {
       }
     }
     return this.findings;
+  }
+}
+
+/**
+ * The audit of everything a test opens: each context it watches (the test's own, and those it makes
+ * with browser.newContext()) reports, from every page in it, pop-ups included, the routes the page
+ * settles on; each page has its PageAudit.
+ */
+export class TestAudit {
+  private readonly contexts = new Set<BrowserContext>();
+  private readonly audits = new Map<Page, PageAudit>();
+
+  constructor(
+    private readonly baseURL: string,
+    private readonly seenRoutes: Set<string>,
+  ) {}
+
+  /** Starts reporting the context's pages; before the test opens any of them. */
+  async watch(context: BrowserContext): Promise<void> {
+    this.contexts.add(context);
+    await context.exposeBinding('__tesseraRouteSettled', (source, route: unknown) => {
+      if (typeof route === 'string') this.auditOf(source.page).routeSettled(route);
+    });
+    await context.addInitScript(SETTLE_SCRIPT);
+  }
+
+  private auditOf(page: Page): PageAudit {
+    let audit = this.audits.get(page);
+    if (!audit) {
+      audit = new PageAudit(page, this.baseURL, this.seenRoutes);
+      this.audits.set(page, audit);
+    }
+    return audit;
+  }
+
+  /** Stops checking, for a test that failed already: waits for the checks under way, ignoring them. */
+  async abandon(): Promise<void> {
+    await Promise.all([...this.audits.values()].map((audit) => audit.abandon()));
+  }
+
+  /** Waits for the checks under way, checks every page still open as left, and answers everything found. */
+  async finish(): Promise<Finding[]> {
+    for (const context of this.contexts) for (const page of context.pages()) this.auditOf(page);
+    const findings: Finding[] = [];
+    for (const audit of this.audits.values()) findings.push(...(await audit.finish()));
+    return findings;
   }
 }

@@ -139,8 +139,25 @@ test('grading with the marking guide: the comment chooser, a score above the max
   await feedback.press('End');
   await page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Bold' }).click();
   await feedback.pressSequentially('comparison');
+  // While the grade is on its way, a status says so to screen readers, as the spinner does to the eye.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    /info=[^&]*mod_assign_submit_grading_form/,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await page.getByRole('button', { name: 'Save changes' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'Saving the grade…' });
+  await expect(status).toBeAttached();
+  release();
   await expect(page.getByText('The changes to the grade and feedback were saved')).toBeVisible();
+  await expect(status).toHaveCount(0);
   await expect(page.getByText('Total score: 19 / 25')).toBeVisible();
   await expect(accuracy.getByLabel('Remark')).toHaveValue('Clear and accurate.\nAdd a labelled diagram.');
   await expect(feedback).toHaveText('A careful comparison');

@@ -9,7 +9,16 @@ test('an admin creates a cohort, adds members one by one and from a list, and re
 
   await page.getByRole('button', { name: 'Add a new cohort' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a new cohort' });
+  // Mistakes show next to their fields, which are marked invalid and described by them.
+  await dialog.getByRole('button', { name: 'Create cohort' }).click();
+  await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription('Required');
   await dialog.getByLabel('Name').fill('Year 1 tutors');
+  await dialog.getByLabel('Cohort ID').fill('Y1');
+  await dialog.getByRole('button', { name: 'Create cohort' }).click();
+  await expect(dialog.getByLabel('Cohort ID')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Cohort ID')).toHaveAccessibleDescription(/Another cohort already has the ID "Y1"/);
+  await expect(dialog.getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Cohort ID').fill('Y1T');
   await dialog.getByRole('button', { name: 'Create cohort' }).click();
   await expect(dialog).toHaveCount(0);

@@ -1,5 +1,5 @@
-import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
-import { describeFindings, PageAudit } from './a11y';
+import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { describeFindings, TestAudit } from './a11y';
 import type { SiteUser } from './site';
 
 export const LOGIN_PATH = '/login/index.php';
@@ -53,11 +53,13 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   /**
-   * Checks the test's page with axe-core (WCAG 2.1 A/AA) on each route it settles on and as the
-   * test leaves it; a violation fails the test. On by default; `test.use({ a11yCheck: false })`
+   * Checks every page the test opens with axe-core (WCAG 2.1 A/AA) on each route it settles on and
+   * as the test leaves it; a violation fails the test. On by default; `test.use({ a11yCheck: false })`
    * is for a spec that audits pages itself (accessibility.spec.ts).
    */
   a11yCheck: boolean;
+  /** The check itself: runs for every test, whether or not the test names it. */
+  a11yAudit: void;
   /**
    * Makes the test's `page` logged in as the user. Logging in costs an argon2 hash and counts
    * against the login rate limit (per address and username), so the first call in a worker logs in
@@ -65,6 +67,26 @@ interface TestFixtures {
    * (logs out) must log in with `logIn` instead, so it does not end the session others share.
    */
   logInAs: (user: SiteUser) => Promise<void>;
+}
+
+/**
+ * Has the test's browser.newContext() (and browser.newPage(), which calls it) hand each context it
+ * makes to `watch` before the test can open a page in it; answers how to stop.
+ */
+function watchNewContexts(browser: Browser, watch: (context: BrowserContext) => Promise<void>): () => void {
+  // The worker's browser is shared by its tests, one at a time: the method is replaced for this test
+  // and put back as it was when the test ends.
+  const own = Object.getOwnPropertyDescriptor(browser, 'newContext');
+  const make = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await make(options);
+    await watch(context);
+    return context;
+  };
+  return () => {
+    if (own) Object.defineProperty(browser, 'newContext', own);
+    else Reflect.deleteProperty(browser, 'newContext');
+  };
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -84,22 +106,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   // E2E_A11Y=off leaves the check out, for timing a spec or debugging it; npm test always runs it.
   a11yCheck: [process.env.E2E_A11Y !== 'off', { option: true }],
-  page: async ({ page, a11yCheck, checkedRoutes, baseURL }, use, testInfo) => {
-    if (!a11yCheck || !baseURL) {
-      await use(page);
-      return;
-    }
-    const audit = new PageAudit(page, baseURL, checkedRoutes);
-    await audit.start();
-    await use(page);
-    // A test that already failed keeps its own error; the page is then in no state worth judging.
-    if (testInfo.status !== testInfo.expectedStatus) {
-      await audit.abandon();
-      return;
-    }
-    const findings = await audit.finish();
-    if (findings.length > 0) throw new Error(describeFindings(findings));
-  },
+  a11yAudit: [
+    async ({ a11yCheck, checkedRoutes, baseURL, browser, context }, use, testInfo) => {
+      if (!a11yCheck || !baseURL) {
+        await use();
+        return;
+      }
+      const audit = new TestAudit(baseURL, checkedRoutes);
+      await audit.watch(context);
+      const stopWatching = watchNewContexts(browser, (made) => audit.watch(made));
+      try {
+        await use();
+      } finally {
+        stopWatching();
+      }
+      // A test that already failed keeps its own error; the pages are then in no state worth judging.
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await audit.abandon();
+        return;
+      }
+      const findings = await audit.finish();
+      if (findings.length > 0) throw new Error(describeFindings(findings));
+    },
+    { auto: true },
+  ],
   logInAs: async ({ page, context, sessionCookies }, use) => {
     await use(async (user) => {
       const cached = sessionCookies.get(user.username);

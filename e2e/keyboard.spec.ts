@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { missingFocusRing } from './focus';
 import { expect, LOGIN_PATH, test, ws } from './helpers';
 import { TEACHER } from './site';
 
@@ -10,31 +11,6 @@ import { TEACHER } from './site';
 
 const COURSE = 'Introduction to Biology';
 const ESSAY = 'Essay: cell structure';
-
-/**
- * What shows the focused element: its own outline or shadow; the outline of a close ancestor (a
- * field group ringed with :focus-within); or, for an input drawn by its label like a styled
- * checkbox, an outline inside the ancestor marked focus-visible. Answers a description of the
- * element when nothing does.
- */
-async function missingFocusRing(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body) return 'nothing has the focus';
-    const outlined = (el: Element): boolean => {
-      const style = getComputedStyle(el);
-      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    };
-    if (outlined(active) || getComputedStyle(active).boxShadow !== 'none') return null;
-    let ancestor = active.parentElement;
-    for (let level = 0; ancestor && level < 3; level += 1, ancestor = ancestor.parentElement) {
-      if (outlined(ancestor)) return null;
-    }
-    const marked = active.closest('[data-focus-visible]');
-    if (marked && [...marked.querySelectorAll('*')].some(outlined)) return null;
-    return active.outerHTML.slice(0, 200);
-  });
-}
 
 /** Presses Tab (Shift+Tab with `back`) until the target has the focus, checking every stop's ring. */
 async function tabTo(page: Page, target: Locator, { back = false, limit = 120 } = {}): Promise<void> {

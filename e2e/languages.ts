@@ -232,7 +232,7 @@ export interface ScreenCheck {
 /**
  * One screen in one language: <html lang dir>, the heading or main control in the language's pack,
  * no string id shown raw, no English string where a translation exists, nothing wider than the
- * window, and axe finds nothing. Answers the problems found, for the caller to report together.
+ * window, its landmarks and skip link, and axe finds nothing. Answers the problems found, for the caller to report together.
  */
 export async function checkScreen(page: Page, { lang, baseURL, heading, shows }: ScreenCheck): Promise<string[]> {
   const want = {
@@ -244,6 +244,21 @@ export async function checkScreen(page: Page, { lang, baseURL, heading, shows }:
     const norm = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
     const main = document.querySelector('main');
     const named = (el: Element) => [norm(el.textContent), norm(el.getAttribute('aria-label')), el instanceof HTMLElement ? norm(el.innerText) : ''];
+    /**
+     * One main landmark, one banner (a header outside any sectioning element), and a skip link:
+     * the first thing the Tab key reaches, leading to the main landmark.
+     */
+    const landmarkProblems = (): string[] => {
+      const found: string[] = [];
+      const mains = document.querySelectorAll('main, [role="main"]');
+      if (mains.length !== 1) found.push(`${mains.length} main landmarks`);
+      const banners = [...document.querySelectorAll('header, [role="banner"]')].filter((el) => el.getAttribute('role') === 'banner' || !el.parentElement?.closest('article, aside, main, nav, section'));
+      if (banners.length !== 1) found.push(`${banners.length} banner landmarks`);
+      const first = [...document.body.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')].find((el) => el.getAttribute('tabindex') !== '-1' && !el.closest('[inert], [hidden]'));
+      const target = first instanceof HTMLAnchorElement && first.hash ? document.getElementById(first.hash.slice(1)) : null;
+      if (!target || target !== mains[0]) found.push(`the first stop of the Tab key is ${first ? first.outerHTML.slice(0, 80) : 'nothing'}, not a skip link to the main landmark`);
+      return found;
+    };
     return {
       where: location.pathname + location.search,
       lang: document.documentElement.getAttribute('lang'),
@@ -254,6 +269,7 @@ export async function checkScreen(page: Page, { lang, baseURL, heading, shows }:
       overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
       // The exception dialogue: something on the screen failed.
       error: norm(document.querySelector('[role="alertdialog"]')?.textContent),
+      landmarks: landmarkProblems(),
     };
   }, want.shows);
   // A screen whose code loads on first use may still show the last one's title when the page first
@@ -273,6 +289,7 @@ export async function checkScreen(page: Page, { lang, baseURL, heading, shows }:
   if (heading && seen.heading !== want.heading) problems.push(`${where}: the heading is "${seen.heading}", not ${heading.component}/${heading.id} "${want.heading}"`);
   if (shows && !seen.shows) problems.push(`${where}: nothing in the main content shows ${shows.component}/${shows.id} "${want.shows}"`);
   if (seen.error) problems.push(`${where}: a dialogue is open: ${seen.error}`);
+  for (const landmark of seen.landmarks) problems.push(`${where}: ${landmark}`);
   const raw = seen.text.match(/\[\[[a-z0-9_]+\]\]/g);
   if (raw) problems.push(`${where}: string ids shown raw: ${[...new Set(raw)].join(', ')}`);
   if (seen.overflow > 1) problems.push(`${where}: the page is ${seen.overflow}px wider than the window`);

@@ -192,3 +192,27 @@ test('with a grace period, a timed attempt becomes overdue at zero and can still
   await expect(mine.getByRole('region', { name: 'Question 1', exact: true })).toContainText('Correct');
   await context.close();
 });
+
+test('a mark the maximum-mark box cannot read is explained beside it, and one written with a decimal comma is saved', async ({ page, logInAs }) => {
+  await logInAs(TEACHER);
+  await page.goto('/my/');
+  const { courseid } = await demoQuiz(page);
+  const name = `Marks ${Date.now().toString(36)}`;
+  const { instance, cmid } = await ws<{ instance: number; cmid: number }>(page, 'mod_quiz_add_instance', { courseid, section: 1, name });
+  const { questions } = await ws<{ questions: Array<{ id: number; name: string }> }>(page, 'core_question_get_questions', { courseid, search: 'Osmosis' });
+  await ws(page, 'mod_quiz_add_questions', { quizid: instance, questionids: [questions[0]!.id] });
+
+  await page.goto(`/mod/quiz/edit.php?cmid=${cmid}`);
+  const box = page.getByRole('textbox', { name: `Maximum mark for ${questions[0]!.name}` });
+  await box.fill('two');
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await expect(box).toHaveAccessibleDescription('Enter a mark of 0 or more, such as 2.5.');
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+
+  await box.fill('2,5');
+  await expect(box).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: `Maximum mark for ${questions[0]!.name}` })).toHaveValue('2.50');
+});

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, LOGIN_PATH, test, ws } from './helpers';
+import { expect, LOGIN_PATH, logIn, test, ws } from './helpers';
+import { newLangUser } from './languages';
 import { ADMIN, TEACHER, type SiteUser } from './site';
 
 /**
@@ -111,6 +112,19 @@ for (const size of SIZES) {
         `/mod/assign/view.php?id=${essay}&action=grader`,
         '/user/preferences.php',
       ]);
+    });
+
+    test('an Arabic reader’s pages reflow right to left: dashboard, course, participants, grading screen', async ({ page, logInAs }) => {
+      await logInAs(ADMIN);
+      await page.goto('/my/');
+      const reader = await newLangUser(page, 'ar', 'Reflow', 'manager');
+      await page.goto('about:blank');
+      await page.context().clearCookies();
+      await logIn(page, reader);
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      const { course, essay } = await bio101(page);
+      const problems = await check(page, ['/my/', `/course/view.php?id=${course}`, `/user/index.php?id=${course}`, `/mod/assign/view.php?id=${essay}&action=grader`]);
+      expect(problems, problems.join('\n')).toEqual([]);
     });
 
     test('an administrator’s pages reflow: site administration, competencies, plans, templates', async ({ page, logInAs }) => {

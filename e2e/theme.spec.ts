@@ -103,6 +103,55 @@ test('back to top appears past 480 px and takes the page back up', async ({ page
   await expect(page.locator('#region-main')).toBeFocused();
 });
 
+test('for people who prefer less motion the carousel stays on its slide and changes slides without a fade', async ({ page, logInAs }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await logInAs(TEACHER);
+  await page.goto('/');
+  const carousel = page.locator('#essentialCarousel');
+  await expect(carousel.getByRole('group', { name: '1 of 3' })).toBeVisible();
+  await expect(carousel).toHaveAttribute('data-rotating', 'false');
+  await expect(carousel.getByRole('button', { name: 'Start turning the slides' })).toBeVisible();
+  await page.clock.fastForward(16_000);
+  expect(await activeSlide(page)).toBe(1);
+  // Moved by hand, the slides swap at once.
+  await carousel.getByRole('button', { name: 'Next slide' }).click();
+  await expect.poll(() => activeSlide(page)).toBe(2);
+  for (const slide of await carousel.locator('.carousel-slide').all()) await expect(slide).toHaveCSS('transition-duration', '0s');
+});
+
+test('for people who prefer less motion back to top jumps instead of gliding', async ({ page, logInAs }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await logInAs(TEACHER);
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await openCourse(page, 'BIO101');
+  await scrollTo(page, 900);
+  const button = page.getByRole('button', { name: 'Back to top' });
+  await expect(button).toBeVisible();
+  // Every place the page passes through on its way up (an animated scroll passes through many),
+  // counted from two frames on, when the scroll down has been reported.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const seen: number[] = [];
+            (window as unknown as { __scrolls: number[] }).__scrolls = seen;
+            window.addEventListener('scroll', () => seen.push(window.scrollY));
+            resolve();
+          }),
+        );
+      }),
+  );
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  const passed = await page.evaluate(() => (window as unknown as { __scrolls: number[] }).__scrolls);
+  expect(passed.filter((y) => y !== 0)).toEqual([]);
+  await expect(page.locator('#region-main')).toBeFocused();
+  // The page itself scrolls without smoothing (the stylesheet's rule for anchors and scrollIntoView).
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+});
+
 test('a chosen colour scheme shows at once and comes with the page after a reload', async ({ page, logInAs }) => {
   const learner = student(28);
   await logInAs(learner);

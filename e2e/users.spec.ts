@@ -21,6 +21,9 @@ test('an admin finds a student, creates a user through the form and suspends the
   await page.getByLabel(/^First name/).fill('Rosa');
   await page.getByLabel(/^Last name/).fill('Lind');
   await page.getByLabel(/^Email address/).fill('rosa.lind@example.org');
+  // A new user follows the site's default language until someone chooses one for them.
+  await expect(page.getByRole('combobox', { name: 'Preferred language' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Preferred language' }).locator('option:checked')).toHaveText('Site default (English)');
   const password = page.getByLabel(/^Password/);
   await password.fill('weakpass');
   await page.getByRole('button', { name: 'Create user' }).click();

@@ -4,7 +4,7 @@ import type { Platform } from '../../platform/platform';
 import { AGS_BODY_TYPES, handleAgs, SERVICES_PATH, type ServiceAnswer } from './ags';
 import { COMPONENT } from './access';
 import { acceptDeepLinkingResponse, CONTENTITEM_PATH, CONTENTITEM_RETURN_PATH, deepLinkingInitiation, requireDeepLinking } from './deeplinking';
-import { callContext, inTransaction, pageError, queueToolMessages, sendAutoPost } from './pagehelpers';
+import { autoPostText, callContext, inTransaction, pageError, pageLanguage, queueToolMessages, sendAutoPost } from './pagehelpers';
 import { issueToken, TOKEN_PATH } from './token';
 
 type Query = Record<string, string | undefined>;
@@ -24,7 +24,7 @@ async function startDeepLinking(platform: Platform, request: FastifyRequest<{ Qu
       return { type, login: await deepLinkingInitiation(tctx, type, courseid, section) };
     });
     // The tool answers the login initiation by sending the browser back here, which form-action also governs.
-    return sendAutoPost(reply, fields.type.initiatelogin, fields.login, fields.type.name, platform.strings.get('launch', COMPONENT, undefined, ctx.lang), true);
+    return sendAutoPost(reply, fields.type.initiatelogin, fields.login, autoPostText(platform, ctx.lang, fields.type.name), true);
   } catch (error) {
     return pageError(platform, request, reply, error);
   }
@@ -42,7 +42,8 @@ async function deepLinkingReturn(platform: Platform, request: FastifyRequest<{ Q
   if (!ctx || !ctx.user) {
     if (body.repost !== '1' && typeof body.JWT === 'string') {
       const url = new URL(request.url, platform.config.wwwroot).toString();
-      return sendAutoPost(reply, url, { JWT: body.JWT, repost: '1' }, platform.strings.get('launch', COMPONENT), platform.strings.get('launch', COMPONENT), true);
+      const lang = await pageLanguage(platform, request);
+      return sendAutoPost(reply, url, { JWT: body.JWT, repost: '1' }, autoPostText(platform, lang, platform.strings.get('launch', COMPONENT, undefined, lang)), true);
     }
     return pageError(platform, request, reply, new AppError('requireloginerror', { status: 401 }));
   }

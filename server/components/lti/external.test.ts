@@ -224,6 +224,9 @@ describe.each(testDialects)('mod_lti on %s', (dialect) => {
       const response = await site.app.inject({ method: 'GET', url: `/mod/lti/launch.php?id=${cmid}&sesskey=${student.sesskey}`, headers: { cookie: student.cookie } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-security-policy']).toContain(`form-action ${tool.url}`);
+      // The page says its language and direction; its button (for browsers without scripts) is in it.
+      expect(response.body).toMatch(/^<!doctype html><html [^>]*lang="en" dir="ltr">/);
+      expect(response.body).toContain('<noscript><button type="submit">Launch</button></noscript>');
       const { action, fields } = autoPostForm(response.body);
       expect(action).toBe(`${tool.url}/launch?course=phy&x=a+b`);
       expect(fields).toMatchObject({

@@ -2,13 +2,33 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createAccess } from '../../platform/access/checker';
 import { AppError } from '../../platform/errors';
+import { htmlLang, siteLanguage } from '../../platform/lang/preference';
 import { addNotification } from '../../platform/notifications';
 import { sendShell } from '../../platform/pages';
 import type { Platform } from '../../platform/platform';
 import type { CallContext } from '../../ws/method';
+import { COMPONENT } from './access';
 
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** What a self-posting page says, and in which language: its title and its button (shown without scripts). */
+export interface AutoPostText {
+  title: string;
+  button: string;
+  lang: string;
+  dir: 'ltr' | 'rtl';
+}
+
+/** A self-posting page's text in `lang`, the language of whoever it is shown to. */
+export function autoPostText(platform: Platform, lang: string, title: string): AutoPostText {
+  return { title, button: platform.strings.get('launch', COMPONENT, undefined, lang), lang: htmlLang(lang), dir: platform.strings.direction(lang) };
+}
+
+/** The language of a page for whoever asks: their own (or the site's, for a visitor). */
+export async function pageLanguage(platform: Platform, request: FastifyRequest): Promise<string> {
+  return request.user?.lang || (await siteLanguage(platform.db));
 }
 
 /**
@@ -16,15 +36,15 @@ export function escapeHtml(value: string): string {
  * own policy lets the form go only to the tool's origin (and back here, for a redirect that returns)
  * and runs only its nonce'd script.
  */
-export function sendAutoPost(reply: FastifyReply, action: string, fields: Record<string, string>, title: string, button: string, returnsHere = false) {
+export function sendAutoPost(reply: FastifyReply, action: string, fields: Record<string, string>, text: AutoPostText, returnsHere = false) {
   const nonce = randomBytes(16).toString('base64');
   const inputs = Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+  const html = `<!doctype html><html lang="${escapeHtml(text.lang)}" dir="${text.dir}"><head><meta charset="utf-8"><title>${escapeHtml(text.title)}</title></head>
 <body><form id="ltiform" method="post" action="${escapeHtml(action)}" accept-charset="utf-8">
 ${inputs}
-<noscript><button type="submit">${escapeHtml(button)}</button></noscript></form>
+<noscript><button type="submit">${escapeHtml(text.button)}</button></noscript></form>
 <script nonce="${nonce}">document.getElementById('ltiform').submit();</script></body></html>`;
   return reply
     .header('Content-Type', 'text/html; charset=utf-8')

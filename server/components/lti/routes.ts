@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
+import { htmlLang } from '../../platform/lang/preference';
 import { now, type Platform } from '../../platform/platform';
 import type { CallContext } from '../../ws/method';
 import { requireModuleAccess } from '../courseformat/access';
 import { CAP_VIEW, COMPONENT, requireToolAdmin } from './access';
 import { publicKeySet, signingKey } from './keys';
 import { requireCourseAccess } from '../course/access';
-import { callContext, escapeHtml, inTransaction, pageError, queueToolMessages, sendAutoPost } from './pagehelpers';
+import { autoPostText, callContext, escapeHtml, inTransaction, pageError, pageLanguage, queueToolMessages, sendAutoPost, type AutoPostText } from './pagehelpers';
 import { basicLaunchParams, RETURN_PATH, signLaunch, toolFor, type LaunchSubject } from './launch';
 import { registerAdvantageRoutes } from './advantageroutes';
 import { deepLinkingToken, requireDeepLinking } from './deeplinking';
@@ -37,18 +38,18 @@ async function launch(platform: Platform, request: FastifyRequest<{ Querystring:
     const cmid = Number(request.query.id);
     if (!Number.isInteger(cmid) || cmid <= 0) throw new AppError('invalidcoursemodule', { component: 'core_courseformat' });
     const subject = await launchSubject(ctx, cmid);
-    const button = platform.strings.get('launch', COMPONENT, undefined, ctx.lang);
+    const text = autoPostText(platform, ctx.lang, subject.lti.name);
     if (subject.type?.ltiversion === '1.3.0') {
       if (!subject.type.initiatelogin) throw new AppError('tooltypenotconfigured', { component: COMPONENT, status: 409 });
       // The tool answers the login initiation by redirecting back here, which form-action also governs.
-      return sendAutoPost(reply, subject.type.initiatelogin, await loginInitiation(ctx, subject, ctx.user.id), subject.lti.name, button, true);
+      return sendAutoPost(reply, subject.type.initiatelogin, await loginInitiation(ctx, subject, ctx.user.id), text, true);
     }
     const endpoint = subject.lti.toolurl || subject.type?.baseurl || '';
     if (!endpoint) throw new AppError('tooltypenotconfigured', { component: COMPONENT, status: 409 });
     const key = subject.type ? subject.type.resourcekey : subject.lti.resourcekey;
     const secret = subject.type ? subject.type.password : subject.lti.password;
     const fields = signLaunch(endpoint, await basicLaunchParams(ctx, subject, ctx.user), key, secret);
-    return sendAutoPost(reply, endpoint, fields, subject.lti.name, button);
+    return sendAutoPost(reply, endpoint, fields, text);
   } catch (error) {
     return pageError(platform, request, reply, error);
   }
@@ -78,7 +79,7 @@ async function launchReturn(platform: Platform, request: FastifyRequest<{ Querys
     if (container !== 2 && container !== 3) return reply.header('Cache-Control', 'no-store').redirect(target, 303);
     const nonce = randomBytes(16).toString('base64');
     const title = platform.strings.get('return', COMPONENT, undefined, ctx.lang);
-    const html = `<!doctype html><html lang="${escapeHtml(ctx.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+    const html = `<!doctype html><html lang="${htmlLang(ctx.lang)}" dir="${platform.strings.direction(ctx.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body><p><a href="${escapeHtml(target)}" target="_top">${escapeHtml(title)}</a></p>
 <script nonce="${nonce}">window.top.location.href = ${JSON.stringify(target)};</script></body></html>`;
     return reply
@@ -91,9 +92,9 @@ async function launchReturn(platform: Platform, request: FastifyRequest<{ Querys
   }
 }
 
-/** Posts an OIDC error back to the validated redirect URI with the tool's state. */
-function authError(reply: FastifyReply, redirectUri: string, error: string, description: string, state: string) {
-  return sendAutoPost(reply, redirectUri, { error, error_description: description, state }, error, 'Continue');
+/** Posts an OIDC error back to the validated redirect URI with the tool's state; `text` says it in the user's language. */
+function authError(reply: FastifyReply, text: AutoPostText, redirectUri: string, error: string, description: string, state: string) {
+  return sendAutoPost(reply, redirectUri, { error, error_description: description, state }, { ...text, title: error });
 }
 
 /** `/mod/lti/auth.php`: the OIDC authentication request of an LTI 1.3 launch (lti.md §2.3). */
@@ -108,13 +109,14 @@ async function authorize(platform: Platform, request: FastifyRequest, reply: Fas
   // Never post anything to an address the tool did not register.
   if (!redirectUri || !registered.includes(redirectUri)) return refuse('invalidredirecturi');
   const state = str('state');
-  if (str('scope') !== 'openid') return authError(reply, redirectUri, 'invalid_scope', 'scope must be openid', state);
-  if (str('response_type') !== 'id_token') return authError(reply, redirectUri, 'unsupported_response_type', 'response_type must be id_token', state);
-  if (str('response_mode') !== 'form_post') return authError(reply, redirectUri, 'invalid_request', 'response_mode must be form_post', state);
-  if (!str('nonce')) return authError(reply, redirectUri, 'invalid_request', 'nonce is required', state);
-  if (str('prompt') && str('prompt') !== 'none') return authError(reply, redirectUri, 'invalid_request', 'prompt must be none', state);
+  const text = autoPostText(platform, await pageLanguage(platform, request), type.name);
+  if (str('scope') !== 'openid') return authError(reply, text, redirectUri, 'invalid_scope', 'scope must be openid', state);
+  if (str('response_type') !== 'id_token') return authError(reply, text, redirectUri, 'unsupported_response_type', 'response_type must be id_token', state);
+  if (str('response_mode') !== 'form_post') return authError(reply, text, redirectUri, 'invalid_request', 'response_mode must be form_post', state);
+  if (!str('nonce')) return authError(reply, text, redirectUri, 'invalid_request', 'nonce is required', state);
+  if (str('prompt') && str('prompt') !== 'none') return authError(reply, text, redirectUri, 'invalid_request', 'prompt must be none', state);
   const ctx = callContext(platform, request);
-  if (!ctx || !ctx.user || str('login_hint') !== String(ctx.user.id)) return authError(reply, redirectUri, 'login_required', 'the launch user is not logged in', state);
+  if (!ctx || !ctx.user || str('login_hint') !== String(ctx.user.id)) return authError(reply, text, redirectUri, 'login_required', 'the launch user is not logged in', state);
   const hint = await platform.db
     .deleteFrom('lti_launch_hints')
     .where('hint', '=', str('lti_message_hint'))
@@ -123,7 +125,7 @@ async function authorize(platform: Platform, request: FastifyRequest, reply: Fas
     .where('expires', '>=', now())
     .returning(['cmid', 'courseid', 'section'])
     .executeTakeFirst();
-  if (!hint) return authError(reply, redirectUri, 'invalid_request', 'the launch is no longer valid', state);
+  if (!hint) return authError(reply, text, redirectUri, 'invalid_request', 'the launch is no longer valid', state);
   try {
     if (hint.cmid === 0) {
       // A deep-linking request: access is checked again, as when it was started.
@@ -131,16 +133,16 @@ async function authorize(platform: Platform, request: FastifyRequest, reply: Fas
         const { course } = await requireDeepLinking(tctx, hint.courseid, type.id);
         return deepLinkingToken(tctx, type, course, hint.section, str('nonce'));
       });
-      return sendAutoPost(reply, redirectUri, { id_token: idToken, state }, type.name, 'Continue');
+      return sendAutoPost(reply, redirectUri, { id_token: idToken, state }, text);
     }
     const subject = await launchSubject(ctx, hint.cmid);
-    if (subject.type?.id !== type.id) return authError(reply, redirectUri, 'unauthorized_client', 'not the tool of this launch', state);
+    if (subject.type?.id !== type.id) return authError(reply, text, redirectUri, 'unauthorized_client', 'not the tool of this launch', state);
     const fields = await basicLaunchParams(ctx, subject, ctx.user);
     const target = subject.lti.toolurl || type.baseurl;
     const idToken = await resourceLinkToken(ctx, subject, fields, str('nonce'), target);
-    return sendAutoPost(reply, redirectUri, { id_token: idToken, state }, subject.lti.name, 'Continue');
+    return sendAutoPost(reply, redirectUri, { id_token: idToken, state }, { ...text, title: subject.lti.name });
   } catch (error) {
-    if (error instanceof AppError) return authError(reply, redirectUri, 'access_denied', 'the user may not launch this activity', state);
+    if (error instanceof AppError) return authError(reply, text, redirectUri, 'access_denied', 'the user may not launch this activity', state);
     throw error;
   }
 }
@@ -167,7 +169,7 @@ async function registrationReturn(platform: Platform, request: FastifyRequest<{ 
     else await platform.db.transaction().execute((trx) => deleteProxy(trx, proxy.id));
     const nonce = randomBytes(16).toString('base64');
     const payload = JSON.stringify({ type: 'mod_lti_registration', id: proxy.id, status, error: !success, message }).replace(/</g, '\\u003c');
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(s('registration'))}</title></head><body><p>${escapeHtml(message)}</p>
+    const html = `<!doctype html><html lang="${htmlLang(ctx.lang)}" dir="${platform.strings.direction(ctx.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(s('registration'))}</title></head><body><p>${escapeHtml(message)}</p>
 <script nonce="${nonce}">window.parent.postMessage(${payload}, ${JSON.stringify(platform.config.wwwroot)});</script></body></html>`;
     return reply
       .header('Content-Type', 'text/html; charset=utf-8')

@@ -91,6 +91,28 @@ describe.each(testDialects)('the preferred language on %s', (dialect) => {
     expect(await storedLang(otherId)).toBe('pt_br');
   });
 
+  it('gives a user created without a language the site default, following it when it changes', async () => {
+    const admin = await site.sessionFor(site.adminId);
+    const created = await call<Array<{ id: number }>>('core_user_create_users', { users: [{ username: 'nadia', createpassword: true, firstname: 'Nadia', lastname: 'Nuevo', email: 'nadia@example.org' }] }, admin);
+    const id = created?.error === false ? (created.data[0]?.id ?? 0) : 0;
+    expect(id).toBeGreaterThan(0);
+    // No language of their own: stored empty, which is "Site default" on the forms.
+    expect(await storedLang(id)).toBe('');
+    const session = await site.sessionFor(id);
+    expect((await page('/my/', session)).body).toMatch(/<html [^>]*lang="en" dir="ltr">/);
+    expect(await call('core_update_language_settings', { lang: 'es' }, admin)).toMatchObject({ error: false });
+    try {
+      expect((await page('/my/', session)).body).toMatch(/<html [^>]*lang="es" dir="ltr">/);
+      // One given on creation is their own, whatever the site default.
+      const chose = await call<Array<{ id: number }>>('core_user_create_users', { users: [{ username: 'arturo', createpassword: true, firstname: 'Arturo', lastname: 'Ar', email: 'arturo@example.org', lang: 'ar' }] }, admin);
+      const arturo = chose?.error === false ? (chose.data[0]?.id ?? 0) : 0;
+      expect(await storedLang(arturo)).toBe('ar');
+      expect((await page('/my/', await site.sessionFor(arturo))).body).toMatch(/<html [^>]*lang="ar" dir="rtl">/);
+    } finally {
+      await call('core_update_language_settings', { lang: 'en' }, admin);
+    }
+  });
+
   it('guards the language page on the server: users who may edit their profile, never the guest', async () => {
     expect((await page('/user/language.php', learner)).statusCode).toBe(200);
     const visitor = await page('/user/language.php');

@@ -43,6 +43,9 @@ export async function createUsers(db: Kysely<DB>, users: readonly NewUser[], fie
       .insertInto('user')
       .values({
         ...fields,
+        // No language given: the user has none of their own and follows the site default, as the
+        // forms' "Site default" choice does (the column's own default is English).
+        lang: fields.lang ?? '',
         auth: 'manual',
         password: await hashPassword(createpassword ? randomPassword() : (password ?? '')),
         suspended: suspended ? 1 : 0,

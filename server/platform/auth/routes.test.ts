@@ -36,6 +36,13 @@ describe.each(testDialects)('login, logout and script login on %s', (dialect) =>
     expect((await visit()).logintoken).not.toBe(logintoken);
   });
 
+  it('opens the login and logout pages, as every page, with a skip link to their main landmark', async () => {
+    const skipToMain = /<body>\s*<a class="skip-link" href="#login-main">Skip to main content<\/a>\s*<main [^>]*id="login-main"/;
+    expect((await visit()).body).toMatch(skipToMain);
+    const session = await site.sessionFor(site.adminId);
+    expect((await site.app.inject({ method: 'GET', url: '/login/logout.php', headers: { cookie: session.cookie } })).body).toMatch(skipToMain);
+  });
+
   it('refuses a wrong password with a clear error and leaves the visitor logged out', async () => {
     const { cookie, logintoken } = await visit();
     const response = await post(cookie, { username: 'admin', password: 'wrong', logintoken });

@@ -205,7 +205,7 @@ function SubmissionForm({ cm, status }: { cm: ModuleInfo; status: SubmissionStat
         </div>
       )}
       {assign.file_enabled && (
-        <fieldset className="field assign-filearea" aria-describedby="assign-file-limits">
+        <fieldset className="field assign-filearea" aria-describedby={errors.files ? 'assign-file-limits assign-files-error' : 'assign-file-limits'}>
           <legend className="field-label">{s('submissionfiles')}</legend>
           {!draft ? (
             prepare.error ? (
@@ -258,7 +258,11 @@ function SubmissionForm({ cm, status }: { cm: ModuleInfo; status: SubmissionStat
           <p id="assign-file-limits" className="field-help">
             {limits}
           </p>
-          {errors.files && <p className="field-error">{errors.files}</p>}
+          {errors.files && (
+            <p id="assign-files-error" className="field-error">
+              {errors.files}
+            </p>
+          )}
         </fieldset>
       )}
       <div className="form-actions assign-actions">

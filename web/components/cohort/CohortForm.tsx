@@ -3,6 +3,7 @@ import { Button, Checkbox } from 'react-aria-components';
 import { coreCohortCreateCohorts, coreCohortListCohorts, coreCohortUpdateCohorts } from '../../../api/cohort';
 import { AjaxError } from '../../platform/ajax';
 import { ModalDialog, showException } from '../../platform/dialogs';
+import { describedBy } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
@@ -20,6 +21,7 @@ export interface EditableCohort {
 /** Create or edit a cohort; a clashing cohort id shows next to its field. */
 export function CohortForm({ cohort, categoryid, onClose }: { cohort?: EditableCohort; categoryid: number; onClose: () => void }) {
   const s = useStrings('core_cohort', ['addcohort', 'editcohort', 'name', 'idnumber', 'idnumberhelp', 'description', 'visible', 'visiblehelp', 'save', 'create', 'cancel', 'cohortsaved']);
+  const core = useStrings('moodle', ['required']);
   const create = useWsMutation(coreCohortCreateCohorts, [coreCohortListCohorts], { quiet: true });
   const update = useWsMutation(coreCohortUpdateCohorts, [coreCohortListCohorts], { quiet: true });
   const [name, setName] = useState(cohort?.name ?? '');
@@ -40,7 +42,7 @@ export function CohortForm({ cohort, categoryid, onClose }: { cohort?: EditableC
   function submit(event: FormEvent) {
     event.preventDefault();
     setErrors({});
-    if (!name.trim()) return setErrors({ name: '' });
+    if (!name.trim()) return setErrors({ name: core('required') });
     const done = () => {
       void addNotification({ message: s('cohortsaved'), type: 'success' });
       onClose();
@@ -69,16 +71,24 @@ export function CohortForm({ cohort, categoryid, onClose }: { cohort?: EditableC
       <form id="cohort-form" className="form-stack" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="cohort-name">{s('name')}</label>
-          <input id="cohort-name" type="text" value={name} onChange={(e) => setName(e.target.value)} required aria-invalid={errors.name !== undefined ? true : undefined} autoFocus />
-          {errors.name && <p className="field-error">{errors.name}</p>}
+          <input id="cohort-name" type="text" value={name} onChange={(e) => setName(e.target.value)} required {...describedBy('cohort-name', errors.name)} autoFocus />
+          {errors.name && (
+            <p id="cohort-name-error" className="field-error">
+              {errors.name}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor="cohort-idnumber">{s('idnumber')}</label>
-          <input id="cohort-idnumber" type="text" value={idnumber} onChange={(e) => setIdnumber(e.target.value)} aria-invalid={errors.idnumber ? true : undefined} aria-describedby="cohort-idnumber-help" />
+          <input id="cohort-idnumber" type="text" value={idnumber} onChange={(e) => setIdnumber(e.target.value)} {...describedBy('cohort-idnumber', errors.idnumber, s('idnumberhelp'))} />
           <p id="cohort-idnumber-help" className="field-help">
             {s('idnumberhelp')}
           </p>
-          {errors.idnumber && <p className="field-error">{errors.idnumber}</p>}
+          {errors.idnumber && (
+            <p id="cohort-idnumber-error" className="field-error">
+              {errors.idnumber}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor="cohort-description">{s('description')}</label>

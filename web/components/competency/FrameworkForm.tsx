@@ -111,9 +111,11 @@ export function FrameworkForm({ framework, contextid, scales, s, onClose }: { fr
           {s('visiblehelp')}
         </p>
       </div>
-      <fieldset className="field taxonomy-fieldset">
+      <fieldset className="field taxonomy-fieldset" aria-describedby={errors.taxonomies ? 'fw-taxonomies-help fw-taxonomies-error' : 'fw-taxonomies-help'}>
         <legend className="field-label">{s('taxonomies')}</legend>
-        <p className="field-help">{s('taxonomieshelp')}</p>
+        <p id="fw-taxonomies-help" className="field-help">
+          {s('taxonomieshelp')}
+        </p>
         <div className="taxonomy-levels">
           {taxonomies.map((term, i) => (
             <div key={i} className="field">
@@ -128,7 +130,11 @@ export function FrameworkForm({ framework, contextid, scales, s, onClose }: { fr
             </div>
           ))}
         </div>
-        {errors.taxonomies && <p className="field-error">{errors.taxonomies}</p>}
+        {errors.taxonomies && (
+          <p id="fw-taxonomies-error" className="field-error">
+            {errors.taxonomies}
+          </p>
+        )}
       </fieldset>
       {configuring && (
         <ScaleConfigDialog

@@ -2,6 +2,7 @@ import { modFeedbackGetAnalysis } from '../../../api/feedback';
 import type { ResultOf } from '../../../api/contract';
 import { ErrorPage } from '../../app/ErrorPage';
 import { Loading } from '../../app/Page';
+import { formatNumber } from '../../platform/intl';
 import { useWsQuery } from '../../platform/query';
 import { htmlToText } from '../../platform/text';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
@@ -70,7 +71,7 @@ function ItemResult({ data, s }: { data: ItemData; s: StringLookup }) {
         <>
           {item.typ === 'numeric' && data.average !== null && data.average !== undefined && (
             <p className="feedback-average">
-              <strong>{s('average')}:</strong> {Math.round(data.average * 100) / 100}
+              <strong>{s('average')}:</strong> {formatNumber(data.average, 2, false)}
             </p>
           )}
           <details className="feedback-answers">

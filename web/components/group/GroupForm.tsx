@@ -3,6 +3,7 @@ import { Button } from 'react-aria-components';
 import { coreGroupCreateGroups, coreGroupGetCourseGroups, coreGroupUpdateGroups } from '../../../api/group';
 import { AjaxError } from '../../platform/ajax';
 import { ModalDialog, showException } from '../../platform/dialogs';
+import { describedBy } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
@@ -82,11 +83,15 @@ export function GroupForm({ courseid, group, onClose }: GroupFormProps) {
         </div>
         <div className="field">
           <label htmlFor="group-idnumber">{s('idnumbergroup')}</label>
-          <input id="group-idnumber" type="text" value={idnumber} onChange={(e) => setIdnumber(e.target.value)} aria-invalid={errors.idnumber ? true : undefined} aria-describedby="group-idnumber-help" />
+          <input id="group-idnumber" type="text" value={idnumber} onChange={(e) => setIdnumber(e.target.value)} {...describedBy('group-idnumber', errors.idnumber, s('idnumbergrouphelp'))} />
           <p id="group-idnumber-help" className="field-help">
             {s('idnumbergrouphelp')}
           </p>
-          {errors.idnumber && <p className="field-error">{errors.idnumber}</p>}
+          {errors.idnumber && (
+            <p id="group-idnumber-error" className="field-error">
+              {errors.idnumber}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor="group-description">{s('groupdescription')}</label>

@@ -107,23 +107,36 @@ function EditQuiz({ cm, quiz }: { cm: ModuleInfo; quiz: Quiz }) {
   );
 }
 
+/** A mark as typed: digits with a point or the comma many languages write for one; NaN otherwise. */
+function parseMark(text: string): number {
+  const trimmed = text.trim();
+  return /^\d+([.,]\d+)?$/.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN;
+}
+
 function MaxmarkEditor({ s, quizid, slot, name, value }: { s: StringLookup; quizid: number; slot: number; name: string; value: number }) {
+  const errorId = useId();
   const [text, setText] = useState(value.toFixed(2));
   const set = useWsMutation(modQuizSetMaxmark, [modQuizGetStructure, modQuizGetQuizzesByCourses]);
-  const valid = /^\d+(\.\d+)?$/.test(text.trim());
+  const mark = parseMark(text);
+  const valid = !Number.isNaN(mark);
   return (
     <form
       className="quiz-maxmark"
       onSubmit={(e) => {
         e.preventDefault();
-        if (valid) set.mutate({ quizid, slot, maxmark: Number(text) });
+        if (valid) set.mutate({ quizid, slot, maxmark: mark });
       }}
     >
-      <input type="text" aria-label={s('maxmarkfor', name)} value={text} inputMode="decimal" aria-invalid={!valid || undefined} onChange={(e) => setText(e.target.value)} />
-      {Number(text) !== value && valid && (
+      <input type="text" aria-label={s('maxmarkfor', name)} value={text} inputMode="decimal" aria-invalid={!valid || undefined} aria-describedby={valid ? undefined : errorId} onChange={(e) => setText(e.target.value)} />
+      {mark !== value && valid && (
         <Button type="submit" className="btn btn-secondary" isDisabled={set.isPending}>
           {s('save')}
         </Button>
+      )}
+      {!valid && (
+        <p id={errorId} className="field-error">
+          {s('maxmarkinvalid')}
+        </p>
       )}
     </form>
   );

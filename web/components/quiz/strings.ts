@@ -10,7 +10,7 @@ export const QUIZ_STRINGS = [
   'popupnotice', 'popupblocked', 'editquiz', 'results', 'questionbank', 'quiznavigation', 'question', 'questionn', 'markedoutof', 'markof', 'flagquestion',
   'previouspage', 'nextpage', 'finishattempt', 'timeleft', 'saving', 'saved', 'savefailed', 'summaryofattempt', 'returnattempt', 'submitallandfinish',
   'confirmsubmit', 'confirmsubmitheader', 'reviewofattempt', 'finishreview', 'rightansweris', 'youranswer', 'feedback', 'generalfeedback', 'numberofquestions',
-  'totalmarks', 'addquestions', 'addselected', 'noquestionsinquiz', 'removequestion', 'confirmremovequestion', 'maxmark', 'maxmarkfor', 'save', 'attemptsexist',
+  'totalmarks', 'addquestions', 'addselected', 'noquestionsinquiz', 'removequestion', 'confirmremovequestion', 'maxmark', 'maxmarkfor', 'maxmarkinvalid', 'save', 'attemptsexist',
   'page', 'attemptsreport', 'noattempts', 'regradeall', 'regradedone', 'name', 'timetaken', 'gradeoutof', 'notfinished', 'selectquestion', 'type', 'back',
   'stateinprogress', 'statefinished', 'stateabandoned', 'gradedright', 'requirepasswordmessage', 'enable', 'grade', 'marks', 'outof', 'answered', 'notyetanswered', 'noquestionsfound', 'true', 'false',
   'stateoverdue', 'overduehandling', 'overduehandling_help', 'overduehandlingautosubmit', 'overduehandlinggraceperiod', 'overduehandlingautoabandon', 'graceperiod',

@@ -36,7 +36,8 @@ export const EMPTY_VALUES: Values = {
   phone2: '',
   city: '',
   country: '',
-  lang: 'en',
+  // A new user follows the site default until they or an administrator choose a language.
+  lang: '',
   timezone: '99',
   description: '',
 };

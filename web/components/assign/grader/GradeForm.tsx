@@ -179,6 +179,10 @@ export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFo
       <label className="grader-notify">
         <input type="checkbox" checked={values.notify} onChange={(e) => setValues({ ...values, notify: e.target.checked })} /> {s('sendstudentnotifications')}
       </label>
+      {/* Saving, as the button's spinner shows it; what came of it is announced by the notification. */}
+      <p className="visually-hidden" role="status">
+        {pending ? s('savinggrade') : ''}
+      </p>
       <div className="form-actions grader-actions">
         <Button type="submit" className="btn btn-primary" isDisabled={pending}>
           {pending && <span className="spinner" aria-hidden="true" />}

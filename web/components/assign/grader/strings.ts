@@ -58,6 +58,7 @@ export const GRADER_STRINGS = [
   'formerrors',
   'gradechanged',
   'gradechangessaveddetail',
+  'savinggrade',
   'unsavedchanges',
   'unsavedchangesquestion',
   'savechangesandcontinue',
