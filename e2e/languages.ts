@@ -254,6 +254,9 @@ export async function checkScreen(page: Page, { lang, baseURL, heading, shows }:
       if (mains.length !== 1) found.push(`${mains.length} main landmarks`);
       const banners = [...document.querySelectorAll('header, [role="banner"]')].filter((el) => el.getAttribute('role') === 'banner' || !el.parentElement?.closest('article, aside, main, nav, section'));
       if (banners.length !== 1) found.push(`${banners.length} banner landmarks`);
+      // With a dialogue or popover open, its controls come before the page's in the document and the
+      // Tab key stays in it: the skip link is for the page behind.
+      if (document.querySelector('[role="dialog"], [role="alertdialog"], dialog[open], [data-react-aria-top-layer]')) return found;
       const first = [...document.body.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')].find((el) => el.getAttribute('tabindex') !== '-1' && !el.closest('[inert], [hidden]'));
       const target = first instanceof HTMLAnchorElement && first.hash ? document.getElementById(first.hash.slice(1)) : null;
       if (!target || target !== mains[0]) found.push(`the first stop of the Tab key is ${first ? first.outerHTML.slice(0, 80) : 'nothing'}, not a skip link to the main landmark`);
