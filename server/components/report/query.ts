@@ -247,8 +247,9 @@ export class PreparedReport {
    * for the page.
    */
   async page(values: Placeholders, request: TableRequest, spare?: ReadOnlySession): Promise<TableAnswer> {
+    const countQuery = (filtered: boolean) => this.build(values, (b) => `select count(*) from report_q ${filtered ? this.where(b, request) : ''}`);
     const count = (filtered: boolean, session: ReadOnlySession) => {
-      const built = this.build(values, (b) => `select count(*) from report_q ${filtered ? this.where(b, request) : ''}`);
+      const built = countQuery(filtered);
       return this.guarded(built, async () => {
         const counted = Number((await session.rows(built.sql, built.params, 1)).rows[0]?.[0] ?? 0);
         if (!filtered) rememberTotal(session, built, counted);
@@ -257,7 +258,7 @@ export class PreparedReport {
     };
     /** A search shows the total of the unsearched rows: as counted in the last half minute, if it was. */
     const total = (session: ReadOnlySession) => {
-      const known = rememberedTotal(session, this.build(values, () => 'select count(*) from report_q '));
+      const known = rememberedTotal(session, countQuery(false));
       return known === undefined ? count(false, session) : Promise.resolve(known);
     };
     const filtering = searching(request);
