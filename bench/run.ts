@@ -9,8 +9,14 @@
  *   --concurrency N      connections for scenarios without their own (default 16)
  *   --workers 1,2        server processes; each count is a separate pass (default 1)
  *   --only key,key       only these scenarios (keys in bench/scenarios.ts; "mixed" for the mixed load)
- *   --stress N           also drive each scenario with a p50 target at N connections and judge its
- *                        p99 against 3 × that target (default 50; 0 skips this pass)
+ *   --stress N           also drive each scenario with a p50 target at N connections for at least
+ *                        STRESS_SECONDS and judge its p99 against 3 × that target (default 50; 0 skips
+ *                        this pass); the bare route is driven the same way for comparison
+ *
+ * Latencies are those of requests sent once every connection has had its first answer; the time until
+ * then is the ramp (bench/latency.ts says why).
+ *   --profile DIR        start the server with --cpu-prof, writing a CPU profile per process into DIR
+ *                        when it stops (open it in Chrome's DevTools, Performance tab)
  *   --compare            compare with the previous latest.json; exit 1 if a scenario is >20 % slower
  *
  * DATABASE_URL=postgres://… benches PostgreSQL (a database you can throw away); default: a temp SQLite file.
@@ -35,6 +41,7 @@ import { now } from '../server/platform/platform';
 import { exited, logInByForm, startServerProcess, waitUntilServing } from '../server/test/process';
 import { buildServer } from '../scripts/build-server';
 import { watch } from './measure';
+import { steadyLatency, type Answer, type SteadyLatency } from './latency';
 import { freePort } from './ports';
 import { getSystemContext } from '../server/platform/access/contexts';
 import { LOG_REPORT, buildScenarios, type BenchIds, type Login, type Scenario } from './scenarios';
@@ -48,6 +55,7 @@ const { values } = parseArgs({
     only: { type: 'string', default: '' },
     stress: { type: 'string', default: '50' },
     compare: { type: 'boolean', default: false },
+    profile: { type: 'string', default: '' },
   },
 });
 const sizeName = (values.size ?? 'S').toUpperCase();
@@ -75,11 +83,16 @@ interface Row {
   errors: number;
   non2xx: number;
   rps: number;
+  /** Latencies of the requests sent once every connection had its first answer. */
   p50ms: number;
   p99ms: number;
+  /** How long until every connection had its first answer (connections opened into a busy server wait to be accepted). */
+  rampMs: number | null;
   cpuPercent: number | null;
   peakMiB: number | null;
   baselineRps: number | null;
+  /** The bare route's p99 at the same connections (stress rows only): what the machine allows. */
+  baselineP99ms: number | null;
   /** rps / baselineRps */
   ofBaseline: number | null;
   target: number | null;
@@ -166,13 +179,38 @@ async function mixedSessions(): Promise<Array<Login & { courseid: number }>> {
 }
 const mixed = await mixedSessions();
 
-async function drive(url: string, scenario: Scenario, connections = scenario.connections ?? concurrency): Promise<autocannon.Result> {
-  const length = scenario.requests === undefined ? { duration: seconds } : { amount: scenario.requests };
-  return autocannon({ url, method: scenario.method, headers: scenario.headers, body: scenario.body, connections, ...length });
+interface Driven {
+  result: autocannon.Result;
+  /** Latencies once every connection is open (bench/latency.ts says why). */
+  steady: SteadyLatency;
+}
+
+/** Runs an autocannon instance to its end, noting each answer for the steady-state latencies. */
+async function measured(options: autocannon.Options, connections: number): Promise<Driven> {
+  const answers: Answer[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error: unknown, done: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(done)));
+    instance.on('response', (client, _status, _bytes, responseTime) => {
+      const doneAt = performance.now();
+      answers.push({ connection: client, sentAt: doneAt - responseTime, doneAt });
+    });
+  });
+  return { result, steady: steadyLatency(answers, connections) };
+}
+
+/** The stress pass runs at least this long: fifty connections opened into a busy server take seconds to all be answered once. */
+const STRESS_SECONDS = 12;
+
+/** One scenario's load: at its own connections, or the stress pass's many (for at least STRESS_SECONDS). */
+function drive(url: string, scenario: Scenario, stress = false): Promise<Driven> {
+  const connections = stress ? stressConnections : (scenario.connections ?? concurrency);
+  const duration = stress ? Math.max(seconds, STRESS_SECONDS) : seconds;
+  const length = scenario.requests === undefined ? { duration } : { amount: scenario.requests };
+  return measured({ url, method: scenario.method, headers: scenario.headers, body: scenario.body, connections, ...length }, connections);
 }
 
 /** 200 sessions browsing: the dashboard page, their courses, a course page's state; each request as the next session in turn. */
-async function driveMixed(base: string): Promise<autocannon.Result> {
+async function driveMixed(base: string): Promise<Driven> {
   let turn = 0;
   const next = () => mixed[turn++ % mixed.length] ?? { cookie: '', sesskey: '', userid: 0, courseid: 0 };
   const call = (methodname: string, args: (s: (typeof mixed)[number]) => unknown): autocannon.Request => ({
@@ -187,19 +225,23 @@ async function driveMixed(base: string): Promise<autocannon.Result> {
       };
     },
   });
-  return autocannon({
-    url: base,
-    connections: MIXED_SESSIONS,
-    duration: seconds,
-    requests: [
-      { method: 'GET', path: '/my/', setupRequest: (request) => ({ ...request, headers: { cookie: next().cookie, accept: 'text/html' } }) },
-      call('core_enrol_get_users_courses', (s) => ({ userid: s.userid })),
-      call('core_courseformat_get_state', (s) => ({ courseid: s.courseid })),
-    ],
-  });
+  return measured(
+    {
+      url: base,
+      connections: MIXED_SESSIONS,
+      duration: seconds,
+      requests: [
+        { method: 'GET', path: '/my/', setupRequest: (request) => ({ ...request, headers: { cookie: next().cookie, accept: 'text/html' } }) },
+        call('core_enrol_get_users_courses', (s) => ({ userid: s.userid })),
+        call('core_courseformat_get_state', (s) => ({ courseid: s.courseid })),
+      ],
+    },
+    MIXED_SESSIONS,
+  );
 }
 
-function row(key: string, scenario: string, workers: number, connections: number, result: autocannon.Result, watched: { cpuPercent: number | null; peakMiB: number | null }, target?: Scenario['target']): Row {
+function row(key: string, scenario: string, workers: number, connections: number, driven: Driven, watched: { cpuPercent: number | null; peakMiB: number | null }, target?: Scenario['target']): Row {
+  const { result, steady } = driven;
   return {
     key,
     scenario,
@@ -209,11 +251,13 @@ function row(key: string, scenario: string, workers: number, connections: number
     errors: result.errors,
     non2xx: result.non2xx,
     rps: Math.round(result.requests.average),
-    p50ms: result.latency.p50,
-    p99ms: result.latency.p99,
+    p50ms: steady.p50ms,
+    p99ms: steady.p99ms,
+    rampMs: steady.rampMs,
     cpuPercent: watched.cpuPercent,
     peakMiB: watched.peakMiB,
     baselineRps: null,
+    baselineP99ms: null,
     ofBaseline: null,
     target: target?.rps ?? null,
     targetP50ms: target?.p50ms ?? null,
@@ -233,7 +277,8 @@ const serverEntry = await buildServer(join(import.meta.dirname, '..', 'dist', 'b
 async function startServer(workers: number): Promise<{ server: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServerProcess({ PORT: String(port), DATABASE_URL: databaseUrl, WORKERS: String(workers), LOG_LEVEL: 'silent' }, undefined, serverEntry);
+  const profiling = values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : [];
+  const server = startServerProcess({ PORT: String(port), DATABASE_URL: databaseUrl, WORKERS: String(workers), LOG_LEVEL: 'silent' }, undefined, serverEntry, profiling);
   try {
     await waitUntilServing(base);
     await new Promise((r) => setTimeout(r, 1000 * workers));
@@ -276,7 +321,7 @@ for (const workers of workerCounts) {
       const p50ms = scenario.target?.p50ms;
       if (stressConnections > 0 && p50ms !== undefined) {
         // Many people at once: the issue's p99 target is 3 × the p50 target at this many connections.
-        const stressed = await watch(server.pid, () => drive(base + scenario.path, scenario, stressConnections));
+        const stressed = await watch(server.pid, () => drive(base + scenario.path, scenario, true));
         rows.push({ ...row(`${scenario.key}@${stressConnections}`, `${scenario.name}, ${stressConnections} at once`, workers, stressConnections, stressed.result, stressed), targetP99ms: 3 * p50ms, targetSource: scenario.target?.source ?? null });
         process.stdout.write(`  ${scenario.name}, ${stressConnections} at once (${plural(workers)}): p99 ${rows.at(-1)?.p99ms ?? '?'} ms\n`);
       }
@@ -323,8 +368,14 @@ try {
     }
   }
   for (const [key, r] of recorded) {
-    const result = await drive(`http://127.0.0.1:${baselinePort}/baseline/${key}`, { ...r.scenario, path: '' });
+    const { result } = await drive(`http://127.0.0.1:${baselinePort}/baseline/${key}`, { ...r.scenario, path: '' });
     const baselineRps = Math.round(result.requests.average);
+    const stressRows = rows.filter((x) => x.key === `${key}@${stressConnections}`);
+    if (stressRows.length > 0) {
+      // The bare route at the same many connections: the p99 this machine allows for the same answer.
+      const { steady } = await drive(`http://127.0.0.1:${baselinePort}/baseline/${key}`, { ...r.scenario, path: '' }, true);
+      for (const entry of stressRows) entry.baselineP99ms = steady.p99ms;
+    }
     for (const entry of rows.filter((x) => x.key === key)) {
       entry.baselineRps = baselineRps;
       entry.ofBaseline = baselineRps ? Math.round((entry.rps / baselineRps) * 100) / 100 : null;
@@ -342,7 +393,7 @@ function meetsTargets(r: Row): boolean {
 }
 const latestFile = join(RESULTS, 'latest.json');
 const previous = values.compare && existsSync(latestFile) ? (JSON.parse(readFileSync(latestFile, 'utf8')) as { rows: Row[] }) : undefined;
-const header = ['scenario', 'workers', 'conn', 'rps', 'p50ms', 'p99ms', 'cpu%', 'peakMiB', 'baseline', 'ofBaseline', 'target', 'ok'];
+const header = ['scenario', 'workers', 'conn', 'rps', 'p50ms', 'p99ms', 'rampMs', 'cpu%', 'peakMiB', 'baseline', 'ofBaseline', 'base p99', 'target', 'ok'];
 const cells = rows.map((r) => [
   r.scenario,
   String(r.workers),
@@ -350,10 +401,12 @@ const cells = rows.map((r) => [
   String(r.rps),
   String(r.p50ms),
   String(r.p99ms),
+  r.rampMs === null ? '-' : String(r.rampMs),
   r.cpuPercent === null ? '-' : String(r.cpuPercent),
   r.peakMiB === null ? '-' : String(r.peakMiB),
   r.baselineRps === null ? '-' : String(r.baselineRps),
   r.ofBaseline === null ? '-' : `${Math.round(r.ofBaseline * 100)}%`,
+  r.baselineP99ms === null ? '-' : String(r.baselineP99ms),
   [r.target === null ? '' : `${r.target}/s`, r.targetP50ms === null ? '' : `p50<${r.targetP50ms}`, r.targetP99ms === null ? '' : `p99<${r.targetP99ms}`].filter(Boolean).join(' ') || '-',
   r.target === null && r.targetP50ms === null && r.targetP99ms === null ? '' : meetsTargets(r) ? 'yes' : 'NO',
 ]);

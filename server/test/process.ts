@@ -12,8 +12,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
  * `output` is given. It runs the TypeScript through tsx, or the compiled bundle `entry` when given
  * (scripts/build-server.ts, what `npm start` runs).
  */
-export function startServerProcess(env: Record<string, string>, output?: (text: string) => void, entry?: string): ChildProcess {
-  const child = spawn(process.execPath, entry ? ['--enable-source-maps', entry] : ['--import', 'tsx', 'server/main.ts'], {
+export function startServerProcess(env: Record<string, string>, output?: (text: string) => void, entry?: string, nodeArgs: readonly string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, ...(entry ? ['--enable-source-maps', entry] : ['--import', 'tsx', 'server/main.ts'])], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'warn', ...env },
     stdio: output ? ['ignore', 'pipe', 'pipe'] : 'ignore',

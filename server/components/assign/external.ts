@@ -40,7 +40,7 @@ import { guideFillings, type GuideDefinition, type GuideFilling } from '../gradi
 import { visibleIdentityFields } from '../user/identity';
 import { CAP_ADDINSTANCE, CAP_GRADE, CAP_SUBMIT, CAP_VIEWGRADES, COMPONENT, requireAssign, requireViewGrades, type AssignAccess, type AssignRow } from './access';
 import { applyGrade, assignGuide, currentGrade, formWarning, guideWarnings, parseGradeValue, requireGrade, requireParticipant, type GradeRow } from './grade';
-import { countsOf, enrolledWithCapability, fullnameOf, isSubmitted, meetsFilters, participantRows, requiresGrading, type ParticipantRow } from './participants';
+import { countsOf, enrolledWithCapability, fullnameOf, isSubmitted, meetsFilters, participantRows, participantSummaries, requiresGrading, type ParticipantRow, type ParticipantSummary } from './participants';
 import { displayGrade, gradeSetup, gradingMethodOf, requireValidSettings, setGradingMethod, settingsColumns, syncGradeItem, type AssignSettings } from './service';
 import { draftArea, isLate, latestSubmission, maxBytesOf, saveSubmission, submissionArea, submissionState, submitForGrading, effectiveDue } from './submission';
 import { gradingCounts, submissionFiles, submissionOut, submissionPlugins, userDetails } from './views';
@@ -509,8 +509,9 @@ const viewAssign = defineMethod(modAssignViewAssign, async (ctx, args) => {
   return { status: true, warnings: [] };
 });
 
-function participantOut(wwwroot: string, r: ParticipantRow, identity: Parameters<typeof userDetails>[2], onlyids: boolean) {
-  const base = {
+/** What every participant list says of a participant, details or not. */
+function participantBase(r: ParticipantSummary) {
+  return {
     id: r.id,
     fullname: fullnameOf(r),
     submitted: isSubmitted(r),
@@ -518,15 +519,17 @@ function participantOut(wwwroot: string, r: ParticipantRow, identity: Parameters
     grantedextension: (r.extensionduedate ?? 0) > 0,
     submissionstatus: r.status ?? '',
   };
-  return onlyids ? base : { ...base, ...userDetails(wwwroot, r, identity) };
 }
 
 const listParticipants = defineMethod(modAssignListParticipants, async (ctx, args) => {
   const a = await requireAssign(ctx, { assignid: args.assignid });
   await requireViewGrades(ctx, a);
-  const identity = args.onlyids ? [] : await visibleIdentityFields(ctx.db, ctx.access, a.modcontext);
-  const rows = await participantRows(ctx.db, ctx.platform.dialect, a, { groupid: args.groupid, filter: args.filter, limit: args.limit, offset: args.skip });
-  return rows.map((r) => participantOut(ctx.platform.config.wwwroot, r, identity, args.onlyids));
+  const q = { groupid: args.groupid, filter: args.filter, limit: args.limit, offset: args.skip };
+  if (args.onlyids) return (await participantSummaries(ctx.db, ctx.platform.dialect, a, q)).map(participantBase);
+  const identity = await visibleIdentityFields(ctx.db, ctx.access, a.modcontext);
+  const rows = await participantRows(ctx.db, ctx.platform.dialect, a, q);
+  const wwwroot = ctx.platform.config.wwwroot;
+  return rows.map((r) => ({ ...participantBase(r), ...userDetails(wwwroot, r, identity) }));
 });
 
 const getParticipant = defineMethod(modAssignGetParticipant, async (ctx, args) => {
@@ -538,7 +541,7 @@ const getParticipant = defineMethod(modAssignGetParticipant, async (ctx, args) =
   const identity = await visibleIdentityFields(ctx.db, ctx.access, a.modcontext);
   const due = effectiveDue(a.assign, row.extensionduedate);
   return {
-    ...participantOut(wwwroot, row, identity, true),
+    ...participantBase(row),
     blindmarking: false,
     allowsubmissionsfromdate: a.assign.allowsubmissionsfromdate,
     duedate: due,

@@ -8,7 +8,7 @@ import { areaFiles, areaFilesByItem, type StoredFile } from '../files/storage';
 import { pictureUrl } from '../grades/access';
 import { identityValues } from '../user/identity';
 import { COMPONENT, type AssignAccess } from './access';
-import { countsOf, participantRows, type ParticipantRow } from './participants';
+import { countsOf, participantSummaries, type ParticipantRow } from './participants';
 import { SUBMISSION_FILEAREA, submissionArea, type SubmissionRow } from './submission';
 
 /** The pluginfile.php link of a submission file: served only to the submitter and to graders. */
@@ -74,7 +74,7 @@ export function submissionOut(s: SubmissionRow, plugins: Awaited<ReturnType<type
 
 /** The counts of the grading summary over every participant: two queries. */
 export async function gradingCounts(db: Kysely<DB>, dialect: DialectName, a: Pick<AssignAccess, 'assign' | 'course' | 'modcontext'>) {
-  return countsOf(await participantRows(db, dialect, a));
+  return countsOf(await participantSummaries(db, dialect, a));
 }
 
 /** A participant's identity values and pictures, as lists show them. */
