@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test, ws } from './helpers';
-import { TEACHER } from './site';
+import { expect, holdCall, logIn, test, ws } from './helpers';
+import { newLangUser, packString } from './languages';
+import { ADMIN, TEACHER } from './site';
 
 /** The demo assignment graded with a marking guide (server/demo/assign.ts). */
 const ESSAY = 'Essay: cell structure';
@@ -139,25 +140,20 @@ test('grading with the marking guide: the comment chooser, a score above the max
   await feedback.press('End');
   await page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Bold' }).click();
   await feedback.pressSequentially('comparison');
-  // While the grade is on its way, a status says so to screen readers, as the spinner does to the eye.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    /info=[^&]*mod_assign_submit_grading_form/,
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-    { times: 1 },
-  );
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  // While the grade is on its way, the button says it is busy and keeps the focus, and the page's
+  // live region says so to screen readers, as the spinner does to the eye.
+  const release = await holdCall(page, 'mod_assign_submit_grading_form');
+  const save = page.getByRole('button', { name: 'Save changes' });
+  await save.click();
+  await expect(save).toHaveAttribute('aria-busy', 'true');
+  await expect(save).toHaveAttribute('aria-disabled', 'true');
+  await expect(save).toBeFocused();
   const status = page.getByRole('status').filter({ hasText: 'Saving the grade…' });
   await expect(status).toBeAttached();
   release();
   await expect(page.getByText('The changes to the grade and feedback were saved')).toBeVisible();
   await expect(status).toHaveCount(0);
+  await expect(save).not.toHaveAttribute('aria-busy');
   await expect(page.getByText('Total score: 19 / 25')).toBeVisible();
   await expect(accuracy.getByLabel('Remark')).toHaveValue('Clear and accurate.\nAdd a labelled diagram.');
   await expect(feedback).toHaveText('A careful comparison');
@@ -240,4 +236,24 @@ test('the marking guide editor: a criterion without a name is refused, criteria 
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1).getByLabel('Criterion name')).toHaveValue('Evidence');
   await expect(comments.getByRole('textbox', { name: 'Comment 1' })).toHaveValue('Strong reasoning.');
+});
+
+test('the grading screen writes the maximum grade the way the grader\u2019s language writes numbers', async ({ page, logInAs }) => {
+  await logInAs(TEACHER);
+  const essay = await findAssignment(page, ESSAY);
+  const { cmid } = await ws<{ cmid: number }>(page, 'mod_assign_add_instance', { courseid: essay.course, section: 1, name: `Field notebook ${Date.now().toString(36)}`, grade: 12500 });
+  await page.context().clearCookies();
+  await logInAs(ADMIN);
+  await page.goto('/my/');
+  const graders = [await newLangUser(page, 'es', 'Grader', 'manager'), await newLangUser(page, 'ar', 'Grader', 'manager')];
+  for (const grader of graders) {
+    await page.context().clearCookies();
+    await logIn(page, grader);
+    await page.goto(`/mod/assign/view.php?id=${cmid}&action=grader`);
+    await expect(page.locator('html')).toHaveAttribute('lang', grader.lang);
+    // Spanish groups thousands with a point; Arabic as the browser's Arabic number format does.
+    const max = grader.lang === 'es' ? '12.500' : await page.evaluate(() => new Intl.NumberFormat('ar').format(12500));
+    expect(max).not.toBe('12500');
+    await expect(page.getByRole('spinbutton', { name: packString(grader.lang, 'mod_assign', 'gradeoutof', max) })).toBeVisible();
+  }
 });

@@ -1,5 +1,5 @@
 import { demoCourses } from '../server/demo/people';
-import { expect, test } from './helpers';
+import { announcer, expect, holdCall, test } from './helpers';
 import { ADMIN } from './site';
 
 test('admin creates a category and a course in it through the forms, then opens the course', async ({ page, logInAs }) => {
@@ -41,7 +41,16 @@ test('admin creates a category and a course in it through the forms, then opens 
   await expect(page.getByRole('alert')).toContainText('The form has errors');
 
   await shortname.fill(`SPA-${suffix}`);
-  await page.getByRole('button', { name: 'Create course' }).click();
+  // Enter in a field sends the form: while the course is being created its button says it is busy
+  // and the live region says "Saving…", though the focus stays in the field; Enter again sends nothing.
+  const release = await holdCall(page, 'core_course_create_courses');
+  await shortname.press('Enter');
+  const create = page.getByRole('button', { name: 'Create course' });
+  await expect(create).toHaveAttribute('aria-busy', 'true');
+  await expect(announcer(page)).toHaveText('Saving…');
+  await expect(shortname).toBeFocused();
+  await shortname.press('Enter');
+  release();
   await expect(page).toHaveURL(/\/course\/management\.php\?categoryid=\d+$/);
   const row = page.getByRole('row', { name: new RegExp(fullname) });
   await expect(row).toBeVisible();

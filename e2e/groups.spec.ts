@@ -1,4 +1,4 @@
-import { expect, logIn, test } from './helpers';
+import { announcer, audible, expect, holdCall, logIn, test } from './helpers';
 import { TEACHER } from './site';
 
 test('a teacher creates a group, adds members, and auto-creates groups from the students', async ({ page }) => {
@@ -43,4 +43,34 @@ test('a teacher creates a group, adds members, and auto-creates groups from the 
   await expect(auto).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Team 1/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Team 3/ })).toBeVisible();
+});
+
+test('creating a group says it is saving while the dialogue waits, with the focus kept on its button', async ({ page, logInAs }) => {
+  await logInAs(TEACHER);
+  await page.goto('/my/');
+  const courseLink = page.getByRole('main').getByRole('link', { name: 'Chemistry Fundamentals' });
+  const courseid = new URL((await courseLink.getAttribute('href')) ?? '', 'http://x').searchParams.get('id');
+  await page.goto(`/group/index.php?id=${courseid}`);
+  await page.getByRole('button', { name: 'Create group', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create group' });
+  const name = `Lab pair ${Date.now().toString(36)}`;
+  await dialog.getByLabel('Group name').fill(name);
+
+  const release = await holdCall(page, 'core_group_create_groups');
+  const create = dialog.getByRole('button', { name: 'Create group' });
+  await create.focus();
+  await page.keyboard.press('Enter');
+  await expect(create).toHaveAttribute('aria-busy', 'true');
+  await expect(create).toHaveAttribute('aria-disabled', 'true');
+  await expect(create).toBeFocused();
+  // The modal dialogue hides the page behind it from screen readers, but not the live region.
+  await expect(announcer(page)).toHaveText('Saving…');
+  expect(await audible(announcer(page))).toBe(true);
+  // A second Enter while it saves creates nothing more.
+  await page.keyboard.press('Enter');
+
+  release();
+  await expect(dialog).toHaveCount(0);
+  await expect(announcer(page)).toHaveText('');
+  await expect(page.getByRole('button', { name: new RegExp(`^${name}`) })).toHaveCount(1);
 });

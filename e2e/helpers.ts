@@ -1,4 +1,4 @@
-import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { describeFindings, TestAudit } from './a11y';
 import type { SiteUser } from './site';
 
@@ -13,6 +13,35 @@ export async function ws<T>(page: Page, methodname: string, args: unknown): Prom
   return item.data;
 }
 
+/**
+ * Holds the next batch that calls the web-service method until the answer is released, so a test
+ * can look at the screen while the call is under way. Answers the release.
+ */
+export async function holdCall(page: Page, methodname: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    new RegExp(`info=[^&]*${methodname}`),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return release;
+}
+
+/** The page's live region for announcements (web/platform/announcer.tsx). */
+export function announcer(page: Page) {
+  return page.locator('[data-announcer]');
+}
+
+/** Whether the element can be heard: not inside anything inert or aria-hidden, as a modal makes the page behind it. */
+export async function audible(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => el.closest('[inert], [aria-hidden="true"]') === null);
+}
 
 /** The login form, found the way a person finds it: by its labels and its button. */
 export function loginForm(page: Page) {

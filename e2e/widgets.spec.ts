@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './helpers';
+import { expect, test, ws } from './helpers';
 import { TEACHER } from './site';
 
 /** The id of one of the teacher's courses, from its link on the dashboard. */
@@ -103,4 +103,75 @@ test('on a wide screen the header search is a plain field', async ({ page, logIn
   await banner.getByRole('searchbox', { name: 'Search courses' }).fill('Biology');
   await banner.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('main').getByRole('link', { name: 'Introduction to Biology' })).toBeVisible();
+});
+
+/** A small grey picture, served for the image addresses the editor test uses, so nothing leaves the machine. */
+const PICTURE = '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40"><rect width="60" height="40" fill="#888"/></svg>';
+
+test('the rich-text editor inserts an image only with a description or marked decorative, and the page keeps each text alternative', async ({ page, logInAs }) => {
+  await page.route('https://images.example.org/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: PICTURE }));
+  await logInAs(TEACHER);
+  const biology = await courseId(page, 'Introduction to Biology');
+  const name = `Cell diagrams ${Date.now().toString(36)}`;
+  // Stored without a text alternative (as a web-service client may send it): shown as decorative.
+  const { cmid } = await ws<{ cmid: number }>(page, 'mod_page_add_instance', { courseid: Number(biology), section: 1, name, content: '<p>Old diagram: <img src="https://images.example.org/old.png"></p>' });
+  await page.goto(`/mod/page/view.php?id=${cmid}`);
+  await expect(page.getByRole('main').locator('img[src="https://images.example.org/old.png"]')).toHaveAttribute('alt', '');
+
+  await page.goto(`/course/modedit.php?update=${cmid}`);
+  const content = page.getByRole('textbox', { name: 'Page content' });
+  const editor = page.locator('.richtext').filter({ has: content });
+  const imageButton = editor.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Image' });
+  const dialog = page.getByRole('dialog', { name: 'Image' });
+  const description = dialog.getByRole('textbox', { name: 'Description (text alternative)' });
+
+  // A new image with neither a description nor the decorative mark is refused next to the field.
+  await content.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await imageButton.click();
+  await expect(dialog.getByRole('textbox', { name: 'Image address' })).toBeFocused();
+  await page.keyboard.type('images.example.org/divider.png');
+  await dialog.getByRole('button', { name: 'Insert image' }).click();
+  await expect(description).toHaveAttribute('aria-invalid', 'true');
+  await expect(description).toHaveAccessibleDescription(/Describe the image, or mark it as decorative\./);
+  await expect(description).toBeFocused();
+  // (ProseMirror adds an img of its own after an image that ends a line, without a src.)
+  await expect(content.locator('img[src]')).toHaveCount(1);
+
+  // Marked decorative, by keyboard: alt="".
+  const decorative = dialog.getByRole('checkbox', { name: 'Decorative image: it adds nothing to the text' });
+  await page.keyboard.press('Tab');
+  await expect(decorative).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(decorative).toBeChecked();
+  await expect(description).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Insert image' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(content.locator('img[src="https://images.example.org/divider.png"]')).toHaveAttribute('alt', '');
+
+  // Described, by keyboard: the description becomes its alt.
+  await imageButton.click();
+  await page.keyboard.type('https://images.example.org/cell.png');
+  await description.fill('A plant cell with its wall and vacuole labelled');
+  await description.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(content.locator('img[src="https://images.example.org/cell.png"]')).toHaveAttribute('alt', 'A plant cell with its wall and vacuole labelled');
+
+  // The old image, selected, is given the description it never had.
+  const old = content.locator('img[src="https://images.example.org/old.png"]');
+  await old.click();
+  await imageButton.click();
+  await expect(dialog.getByRole('textbox', { name: 'Image address' })).toHaveValue('https://images.example.org/old.png');
+  await description.fill('An onion skin cell under the microscope');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(old).toHaveAttribute('alt', 'An onion skin cell under the microscope');
+
+  await page.getByRole('button', { name: 'Save and return to course' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Introduction to Biology' })).toBeVisible();
+  await page.goto(`/mod/page/view.php?id=${cmid}`);
+  const shown = page.getByRole('main');
+  await expect(shown.getByRole('img', { name: 'An onion skin cell under the microscope' })).toBeVisible();
+  await expect(shown.getByRole('img', { name: 'A plant cell with its wall and vacuole labelled' })).toBeVisible();
+  await expect(shown.locator('img[src="https://images.example.org/divider.png"]')).toHaveAttribute('alt', '');
+  await expect(shown.locator('img:not([alt]), img[data-undescribed]')).toHaveCount(0);
 });

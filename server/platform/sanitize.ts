@@ -37,6 +37,10 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
       tagName,
       attribs: { ...attribs, ...(attribs.target === '_blank' ? { rel: 'noopener noreferrer' } : {}) },
     }),
+    // An image stored without a text alternative (from before the editor asked for one, or sent by
+    // a web-service client) is shown as decorative: alt="" keeps screen readers from reading out its
+    // address. A description given is kept as it is.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
   },
 };
 

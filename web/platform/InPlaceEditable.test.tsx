@@ -5,6 +5,7 @@ import { InPlaceEditable, type InplaceElementData } from './InPlaceEditable';
 const calls = vi.hoisted(() => ({ call: vi.fn(), showException: vi.fn() }));
 vi.mock('./ajax', () => ({ call: calls.call }));
 vi.mock('./dialogs', () => ({ showException: calls.showException }));
+vi.mock('./useStrings', () => ({ useStrings: () => (key: string) => key }));
 
 afterEach(cleanup);
 // react-aria announces a pending button's state 100 ms later outside act(); let that timer run while

@@ -1,8 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Button } from 'react-aria-components';
 import { coreUpdateInplaceEditable } from '../../api/core';
 import { call } from './ajax';
 import { showException } from './dialogs';
+import { PendingButton } from './PendingButton';
 import './inplace.css';
 
 /**
@@ -63,8 +63,8 @@ function isEditable(element: InplaceElementData): boolean {
 /**
  * Moodle's in-place editable: text (the pencil button, by click, Enter or Space, opens a box; Enter
  * saves, Escape or leaving the box cancels), select (saves on change; Escape or leaving cancels) and
- * toggle (saves at once). While saving a spinner shows; on failure the old value comes back and the
- * exception dialogue shows unless `onUpdateFailed` handles it.
+ * toggle (saves at once). While saving, the button shows a spinner and says so; on failure the old
+ * value comes back and the exception dialogue shows unless `onUpdateFailed` handles it.
  */
 export function InPlaceEditable<E extends InplaceElementData>({ element: given, onUpdated, onUpdateFailed, children }: InPlaceEditableProps<E>) {
   const [element, setElement] = useState(given);
@@ -133,18 +133,11 @@ export function InPlaceEditable<E extends InplaceElementData>({ element: given, 
   if (element.type === 'toggle') {
     return (
       <span className="inplace">
-        <Button
-          ref={control}
-          className="inplace-toggle"
-          aria-busy={saving !== null}
-          isPending={saving !== null}
-          onPress={() => void save(element.options ?? '')}
-        >
+        <PendingButton ref={control} className="inplace-toggle" isPending={saving !== null} onPress={() => void save(element.options ?? '')}>
           {display}
           {/* Named by what it shows, then what pressing it does: speech input users say what they see. */}
           {hint && <span className="visually-hidden"> — {hint}</span>}
-          {saving !== null && <span className="spinner" aria-hidden="true" />}
-        </Button>
+        </PendingButton>
       </span>
     );
   }
@@ -195,9 +188,7 @@ export function InPlaceEditable<E extends InplaceElementData>({ element: given, 
   return (
     <span className="inplace" aria-busy={saving !== null}>
       {display}
-      <Button ref={control} className="btn-icon" aria-label={hint} isPending={saving !== null} onPress={start}>
-        {saving !== null ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">✎</span>}
-      </Button>
+      <PendingButton ref={control} className="btn-icon" aria-label={hint} isPending={saving !== null} onPress={start} icon={<span aria-hidden="true">✎</span>} />
     </span>
   );
 }

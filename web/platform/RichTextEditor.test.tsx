@@ -1,7 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RichTextEditor } from './RichTextEditor';
+import { press } from './testPress';
 
 vi.mock('./useStrings', () => ({ useStrings: () => (key: string) => key }));
 
@@ -57,5 +58,38 @@ describe('the rich-text editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'replace' }));
     await waitFor(() => expect(box.textContent).toBe('From outside'));
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('keeps images with their text alternative, a decorative one as alt=""', () => {
+    render(<Field initial={'<p>Cells</p><img src="https://example.org/cell.png" alt="A plant cell"><img src="https://example.org/rule.png" alt="">'} onChange={vi.fn()} />);
+    const box = screen.getByRole('textbox', { name: 'Feedback' });
+    expect(box.querySelector('img[src="https://example.org/cell.png"]')?.getAttribute('alt')).toBe('A plant cell');
+    expect(box.querySelector('img[src="https://example.org/rule.png"]')?.getAttribute('alt')).toBe('');
+  });
+
+  it('shows an image stored without alt as the server does, alt="", marked as not described', () => {
+    render(<Field initial={'<p>Old <img src="https://example.org/old.png"> diagram</p>'} onChange={vi.fn()} />);
+    const image = screen.getByRole('textbox', { name: 'Feedback' }).querySelector('img');
+    expect(image?.getAttribute('alt')).toBe('');
+    expect(image?.hasAttribute('data-undescribed')).toBe(true);
+  });
+
+  it('inserts an image only with a description or marked decorative', async () => {
+    const onChange = vi.fn();
+    render(<Field initial="<p>Cells</p>" onChange={onChange} />);
+    press(screen.getByRole('button', { name: 'editorimage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'editorimage' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'editorimageurl' }), { target: { value: 'example.org/cell.png' } });
+    press(within(dialog).getByRole('button', { name: 'editorimageinsert' }));
+    const description = within(dialog).getByRole('textbox', { name: 'editorimagealt' });
+    await waitFor(() => expect(description.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('editorimagealtrequired')).toBeTruthy();
+    expect(document.activeElement).toBe(description);
+    expect(onChange).not.toHaveBeenCalled();
+
+    fireEvent.change(description, { target: { value: '  A plant cell, labelled  ' } });
+    press(within(dialog).getByRole('button', { name: 'editorimageinsert' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(onChange.mock.lastCall?.[0]).toContain('<img src="https://example.org/cell.png" alt="A plant cell, labelled">');
   });
 });

@@ -2,6 +2,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogTrigger, Form, Input, Label, Popover, TextField, ToggleButton, Toolbar } from 'react-aria-components';
+import { ImageButton, RichTextImage } from './RichTextImage';
 import { useStrings } from './useStrings';
 
 const STRINGS = ['editortoolbar', 'editorbold', 'editoritalic', 'editorunderline', 'editorbulletlist', 'editornumberedlist', 'editorlink', 'editorlinkurl', 'editorlinkapply', 'editorlinkremove', 'editorundo', 'editorredo'] as const;
@@ -35,9 +36,9 @@ function valueOf(editor: Editor): string {
 }
 
 /**
- * A rich-text field (paragraphs, bold, italic, underline, lists, links) stored as HTML. The toolbar
- * is moved through with the arrow keys; the usual shortcuts (Ctrl+B, Ctrl+I, Ctrl+Z…)
- * work in the text. The server cleans the HTML again whenever it shows it.
+ * A rich-text field (paragraphs, bold, italic, underline, lists, links, images with their text
+ * alternative) stored as HTML. The toolbar is moved through with the arrow keys; the usual shortcuts
+ * (Ctrl+B, Ctrl+I, Ctrl+Z…) work in the text. The server cleans the HTML again whenever it shows it.
  */
 export function RichTextEditor({ id, labelId, value, onChange, describedBy, invalid, rows = 6 }: RichTextEditorProps) {
   const s = useStrings('moodle', STRINGS);
@@ -48,7 +49,7 @@ export function RichTextEditor({ id, labelId, value, onChange, describedBy, inva
     changed.current = onChange;
   });
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, trailingNode: false, link: { openOnClick: false, autolink: true, defaultProtocol: 'https' } })],
+    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, trailingNode: false, link: { openOnClick: false, autolink: true, defaultProtocol: 'https' } }), RichTextImage],
     content: value,
     immediatelyRender: true,
     editorProps: {
@@ -134,6 +135,7 @@ function RichTextToolbar({ editor, s }: { editor: Editor; s: Lookup }) {
         {toggle(s('editorbulletlist'), state.bulletList, () => editor.chain().focus().toggleBulletList().run(), <BulletIcon />)}
         {toggle(s('editornumberedlist'), state.orderedList, () => editor.chain().focus().toggleOrderedList().run(), <NumberedIcon />)}
         <LinkButton editor={editor} active={state.link} s={s} />
+        <ImageButton editor={editor} />
       </div>
       <div className="richtext-group">
         <Button className="richtext-button" aria-label={s('editorundo')} isDisabled={!state.canUndo} onPress={() => editor.chain().focus().undo().run()}>
@@ -172,6 +174,8 @@ function LinkButton({ editor, active, s }: { editor: Editor; active: boolean; s:
           <Form
             onSubmit={(e) => {
               e.preventDefault();
+              // The dialogue sits in a portal, but React passes its submit on to a form around the editor.
+              e.stopPropagation();
               apply();
             }}
           >

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AjaxError } from './ajax';
 import { alertDialog, confirmDialog, DialogHost, showException } from './dialogs';
 import { bodyOf, testPageConfig } from './testing';
+import { press } from './testPress';
 
 interface StringsArgs {
   strings: Array<{ stringid: string; component: string }>;
@@ -28,13 +29,6 @@ function renderHost() {
       <DialogHost />
     </QueryClientProvider>,
   );
-}
-
-/** Presses a react-aria button the way a mouse does. */
-function press(element: HTMLElement): void {
-  fireEvent.pointerDown(element, { pointerId: 1, pointerType: 'mouse', button: 0 });
-  fireEvent.pointerUp(element, { pointerId: 1, pointerType: 'mouse', button: 0 });
-  fireEvent.click(element, { detail: 1 });
 }
 
 beforeEach(() => {

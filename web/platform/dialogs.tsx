@@ -3,6 +3,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import { AjaxError } from './ajax';
 import { config } from './config';
 import { log } from './log';
+import { PendingButton } from './PendingButton';
 import { Store, useStore } from './store';
 import { useStrings } from './useStrings';
 
@@ -92,10 +93,9 @@ export function FormDialog({ title, formId, submitLabel, cancelLabel, pending, o
           <Button className="btn btn-secondary" onPress={onClose}>
             {cancelLabel}
           </Button>
-          <Button className="btn btn-primary" type="submit" form={formId} isDisabled={pending}>
-            {pending && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={pending} className="btn btn-primary" type="submit" form={formId}>
             {submitLabel}
-          </Button>
+          </PendingButton>
         </>
       }
     >

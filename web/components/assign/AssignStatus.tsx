@@ -11,6 +11,7 @@ import { ActionsMenu, type ActionsMenuItem } from '../../platform/ActionsMenu';
 import { call } from '../../platform/ajax';
 import { ModalDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { formatDateTime } from '../../platform/intl';
 import { relativeUrl } from '../../platform/url';
@@ -292,10 +293,9 @@ function SubmitDialog({ status, onClose }: { status: SubmissionStatusInfo; onClo
           <Button className="btn btn-secondary" onPress={onClose}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-primary" onPress={send} isPending={submit.isPending} isDisabled={needsStatement && !accepted}>
-            {submit.isPending && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={submit.isPending} className="btn btn-primary" onPress={send} isDisabled={needsStatement && !accepted}>
             {s('submitassignment')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

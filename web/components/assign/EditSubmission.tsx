@@ -7,6 +7,7 @@ import { modAssignGetSubmissionStatus, modAssignPrepareSubmissionFiles, modAssig
 import { gradereportUserGetGradeItems } from '../../../api/grades';
 import { Loading } from '../../app/Page';
 import { describedBy, ErrorSummary } from '../../platform/FormField';
+import { PendingButton } from '../../platform/PendingButton';
 import { showException } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
 import { useWsMutation, useWsQuery } from '../../platform/query';
@@ -238,7 +239,12 @@ function SubmissionForm({ cm, status }: { cm: ModuleInfo; status: SubmissionStat
                     type="file"
                     multiple={draft.maxfiles > 1}
                     className="visually-hidden"
-                    disabled={draft.files.length >= draft.maxfiles || uploading !== null}
+                    disabled={draft.files.length >= draft.maxfiles}
+                    // While a file goes up the field keeps the focus (a disabled one would drop it) but opens no chooser.
+                    aria-disabled={uploading !== null || undefined}
+                    onClick={(e) => {
+                      if (uploading !== null) e.preventDefault();
+                    }}
                     onChange={(e) => {
                       const input = e.currentTarget;
                       void upload(input.files).finally(() => {
@@ -266,10 +272,9 @@ function SubmissionForm({ cm, status }: { cm: ModuleInfo; status: SubmissionStat
         </fieldset>
       )}
       <div className="form-actions assign-actions">
-        <Button type="submit" className="btn btn-primary" isPending={save.isPending} isDisabled={uploading !== null}>
-          {save.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton type="submit" className="btn btn-primary" isPending={save.isPending} isDisabled={uploading !== null}>
           {s('savechanges')}
-        </Button>
+        </PendingButton>
         <Link className="btn btn-secondary" to={statusUrl} data-discard>
           {s('cancel')}
         </Link>

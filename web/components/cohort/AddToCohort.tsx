@@ -3,6 +3,7 @@ import { Button } from 'react-aria-components';
 import { coreCohortAddCohortMembers, coreCohortListCohorts } from '../../../api/cohort';
 import { ModalDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 
@@ -24,9 +25,10 @@ export function AddToCohort({ userids, onClose }: { userids: readonly number[]; 
           <Button className="btn btn-secondary" onPress={() => onClose(false)}>
             {s('cancel')}
           </Button>
-          <Button
+          <PendingButton
+            isPending={add.isPending}
             className="btn btn-primary"
-            isDisabled={!chosen || add.isPending}
+            isDisabled={!chosen}
             onPress={() =>
               add.mutate(
                 { members: userids.map((id) => ({ cohorttype: { type: 'id' as const, value: chosen }, usertype: { type: 'id' as const, value: id } })) },
@@ -39,9 +41,8 @@ export function AddToCohort({ userids, onClose }: { userids: readonly number[]; 
               )
             }
           >
-            {add.isPending && <span className="spinner" aria-hidden="true" />}
             {s('addtocohortbutton', userids.length)}
-          </Button>
+          </PendingButton>
         </>
       }
     >

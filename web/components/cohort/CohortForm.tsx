@@ -5,6 +5,7 @@ import { AjaxError } from '../../platform/ajax';
 import { ModalDialog, showException } from '../../platform/dialogs';
 import { describedBy } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 
@@ -61,10 +62,9 @@ export function CohortForm({ cohort, categoryid, onClose }: { cohort?: EditableC
           <Button className="btn btn-secondary" onPress={onClose}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-primary" type="submit" form="cohort-form" isDisabled={busy}>
-            {busy && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={busy} className="btn btn-primary" type="submit" form="cohort-form">
             {cohort ? s('save') : s('create')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

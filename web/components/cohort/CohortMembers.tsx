@@ -7,6 +7,7 @@ import { Loading, Page } from '../../app/Page';
 import { confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
 import { Pager } from '../../platform/Pager';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { WithAvatar } from '../user/Avatar';
@@ -173,10 +174,9 @@ export function CohortMembers() {
             </div>
           )}
           <div className="form-actions">
-            <Button className="btn btn-primary" isDisabled={listedUsers(listText).length === 0 || add.isPending} onPress={addListed}>
-              {add.isPending && <span className="spinner" aria-hidden="true" />}
+            <PendingButton isPending={add.isPending} className="btn btn-primary" isDisabled={listedUsers(listText).length === 0} onPress={addListed}>
               {s('addlisted')}
-            </Button>
+            </PendingButton>
           </div>
         </section>
       </div>

@@ -4,6 +4,7 @@ import { COURSE_OUTCOMES } from '../../../api/competencyshapes';
 import { coreCompetencyUpdateCourseCompetencySettings, toolLpDataForCourseCompetenciesPage, toolLpSetCourseModuleCompetency } from '../../../api/coursecompetency';
 import { ModalDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation } from '../../platform/query';
 import type { StringLookup } from '../../platform/useStrings';
 
@@ -21,9 +22,9 @@ export function CourseSettingsDialog({ courseid, push, s, onClose }: { courseid:
           <Button className="btn btn-secondary" onPress={onClose}>
             {s('cancel')}
           </Button>
-          <Button
+          <PendingButton
+            isPending={save.isPending}
             className="btn btn-primary"
-            isDisabled={save.isPending}
             onPress={() =>
               save.mutate(
                 { courseid, settings: { pushratingstouserplans: value } },
@@ -36,9 +37,8 @@ export function CourseSettingsDialog({ courseid, push, s, onClose }: { courseid:
               )
             }
           >
-            {save.isPending && <span className="spinner" aria-hidden="true" />}
             {s('savechanges')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

@@ -13,6 +13,7 @@ import { AjaxError } from '../../platform/ajax';
 import { showException } from '../../platform/dialogs';
 import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { htmlToText } from '../../platform/text';
 import { relativeUrl } from '../../platform/url';
@@ -144,10 +145,9 @@ function CompetencyForm({ initial, frameworkname, parentname, submitLabel, pendi
             <textarea id="competency-description" rows={4} value={description} onChange={(e) => setDescription(e.target.value)} />
           </FormField>
           <div className="form-actions">
-            <Button className="btn btn-primary" type="submit" isDisabled={pending}>
-              {pending && <span className="spinner" aria-hidden="true" />}
+            <PendingButton isPending={pending} className="btn btn-primary" type="submit">
               {submitLabel}
-            </Button>
+            </PendingButton>
             <Button className="btn btn-secondary" onPress={onDone}>
               {s('cancel')}
             </Button>

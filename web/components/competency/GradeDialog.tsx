@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { ModalDialog } from '../../platform/dialogs';
+import { PendingButton } from '../../platform/PendingButton';
 import type { StringLookup } from '../../platform/useStrings';
 
 interface GradeDialogProps {
@@ -29,10 +30,9 @@ export function GradeDialog({ competency, scalevalues, current, pending, s, onRa
           <Button className="btn btn-secondary" onPress={onClose}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-primary" isDisabled={grade <= 0 || pending} onPress={() => onRate(grade, note)}>
-            {pending && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={pending} className="btn btn-primary" isDisabled={grade <= 0} onPress={() => onRate(grade, note)}>
             {s('rate')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

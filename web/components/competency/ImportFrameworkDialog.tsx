@@ -5,6 +5,7 @@ import type { ArgsOf, ResultOf } from '../../../api/contract';
 import { ModalDialog } from '../../platform/dialogs';
 import { FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation } from '../../platform/query';
 import type { StringLookup } from '../../platform/useStrings';
 
@@ -48,13 +49,12 @@ export function ImportFrameworkDialog({ contextid, s, onClose }: { contextid: nu
           <Button className="btn btn-secondary" onPress={onClose}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-secondary" type="submit" form="import-form" isDisabled={!csv || run.isPending}>
+          <PendingButton className="btn btn-secondary" type="submit" form="import-form" isPending={run.isPending && run.variables?.preview === true} pendingKind="working" isDisabled={!csv || run.isPending}>
             {s('preview')}
-          </Button>
-          <Button className="btn btn-primary" isDisabled={!canImport || run.isPending} onPress={() => send({ csv, contextid, preview: false })}>
-            {run.isPending && <span className="spinner" aria-hidden="true" />}
+          </PendingButton>
+          <PendingButton isPending={run.isPending && run.variables?.preview !== true} className="btn btn-primary" isDisabled={!canImport || run.isPending} onPress={() => send({ csv, contextid, preview: false })}>
             {s('import')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

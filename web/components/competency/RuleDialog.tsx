@@ -14,6 +14,7 @@ import {
 import { parsePointsConfig, ruleProblem } from '../../../api/competencyrules';
 import { ModalDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation } from '../../platform/query';
 import type { StringLookup } from '../../platform/useStrings';
 
@@ -80,10 +81,9 @@ export function RuleDialog({ competency, children, s, onClose }: { competency: C
           <Button className="btn btn-secondary" onPress={onClose}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-primary" isDisabled={problem !== null || save.isPending} onPress={submit}>
-            {save.isPending && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={save.isPending} className="btn btn-primary" isDisabled={problem !== null} onPress={submit}>
             {s('save')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

@@ -9,6 +9,7 @@ import { Autocomplete, type AutocompleteOption } from '../../platform/Autocomple
 import { confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
 import { Pager } from '../../platform/Pager';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -77,10 +78,9 @@ export function TemplatePlansPage() {
             {data.canmanage && template.visible && (
               <div className="cohort-add">
                 <Autocomplete label={s('searchcohorts')} value={chosen} onChange={setChosen} source={searchCohorts} placeholder={s('searchcohortsplaceholder')} />
-                <Button className="btn btn-primary" isDisabled={chosen.length === 0 || add.isPending} onPress={addCohort}>
-                  {add.isPending && <span className="spinner" aria-hidden="true" />}
+                <PendingButton isPending={add.isPending} className="btn btn-primary" isDisabled={chosen.length === 0} onPress={addCohort}>
                   {s('addcohort')}
-                </Button>
+                </PendingButton>
               </div>
             )}
             {!template.visible && <p className="alert alert-info">{s('templatehiddencohort')}</p>}

@@ -18,6 +18,7 @@ import {
 } from '../../../api/usercompetency';
 import { confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation } from '../../platform/query';
 import { formatDateTime } from '../../platform/intl';
 import { htmlToText } from '../../platform/text';
@@ -128,10 +129,9 @@ export function UserCompetencySummaryView({ summary, place, s }: SummaryViewProp
           {reviewButtons
             .filter(([, allowed]) => allowed)
             .map(([step, , label]) => (
-              <Button key={step} className="btn btn-secondary" isDisabled={busy} onPress={() => review(step)}>
-                {steps[step].isPending && <span className="spinner" aria-hidden="true" />}
+              <PendingButton isPending={steps[step].isPending} key={step} className="btn btn-secondary" isDisabled={busy} onPress={() => review(step)}>
                 {s(label)}
-              </Button>
+              </PendingButton>
             ))}
         </div>
       </div>

@@ -11,6 +11,7 @@ import { showException } from '../../platform/dialogs';
 import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { formatFileSize } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton, useAnnouncePending } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { htmlToText } from '../../platform/text';
 import { relativeUrl } from '../../platform/url';
@@ -58,6 +59,7 @@ function EvidenceForm({ initial, userid, draft }: { initial?: { id: number; name
   const [errors, setErrors] = useState<Errors>({});
   const [saved, setSaved] = useState(false);
   const upload = useMutation({ mutationFn: (change: { upload: File } | { delete: string }) => changeDraftArea(draft.itemid, change) });
+  useAnnouncePending(upload.isPending, undefined, upload.variables && 'upload' in upload.variables ? 'uploading' : 'saving');
   useUnsavedChanges(!saved && (JSON.stringify(values) !== JSON.stringify(start) || filesChanged));
 
   const changeFiles = (change: { upload: File } | { delete: string }) =>
@@ -107,7 +109,12 @@ function EvidenceForm({ initial, userid, draft }: { initial?: { id: number; name
           <input
             id="ue-files"
             type="file"
-            disabled={upload.isPending}
+            // While a file goes up the field keeps the focus (a disabled one would drop it) but opens no chooser.
+            aria-disabled={upload.isPending || undefined}
+            aria-busy={upload.isPending || undefined}
+            onClick={(e) => {
+              if (upload.isPending) e.preventDefault();
+            }}
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (file) changeFiles({ upload: file });
@@ -130,10 +137,9 @@ function EvidenceForm({ initial, userid, draft }: { initial?: { id: number; name
           )}
         </FormField>
         <div className="form-actions">
-          <Button type="submit" className="btn btn-primary" isDisabled={busy || upload.isPending}>
-            {busy && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={busy} type="submit" className="btn btn-primary" isDisabled={upload.isPending}>
             {initial ? s('savechanges') : s('adduserevidence')}
-          </Button>
+          </PendingButton>
           <Link className="btn btn-secondary" to={cancelUrl} data-discard>
             {s('cancel')}
           </Link>

@@ -16,6 +16,7 @@ import { call } from '../../platform/ajax';
 import { confirmDialog, showException } from '../../platform/dialogs';
 import { formatFileSize } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { htmlToText } from '../../platform/text';
 import { relativeUrl } from '../../platform/url';
@@ -119,9 +120,9 @@ export function UserEvidencePage() {
         {evidence.canmanage && (
           <div className="page-actions">
             {evidence.competencycount > 0 && (
-              <Button className="btn btn-secondary" isDisabled={requestReview.isPending} onPress={() => void askReview()}>
+              <PendingButton className="btn btn-secondary" isPending={requestReview.isPending} onPress={() => void askReview()}>
                 {s('sendallforreview')}
-              </Button>
+              </PendingButton>
             )}
             <Button className="btn btn-primary" onPress={() => setPicking(true)}>
               {s('linkcompetencies')}

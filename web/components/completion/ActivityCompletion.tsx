@@ -1,5 +1,5 @@
-import { Button } from 'react-aria-components';
 import { COMPLETION_TRACKING_MANUAL, type ActivityCompletionStatus } from '../../../api/completion';
+import { PendingButton } from '../../platform/PendingButton';
 import { useStrings } from '../../platform/useStrings';
 import { useToggleCompletion } from './useCompletion';
 import './completion.css';
@@ -20,16 +20,16 @@ function ManualToggle({ status, name }: { status: ActivityCompletionStatus; name
   const toggle = useToggleCompletion();
   const done = toggle.isPending && toggle.variables ? Boolean(toggle.variables.completed) : isDone(status);
   return (
-    <Button
+    <PendingButton
       className={`btn completion-toggle ${done ? 'is-done' : 'btn-secondary'}`}
       aria-pressed={done}
       aria-label={done ? s('donelabel', name) : s('markdonelabel', name)}
-      isDisabled={toggle.isPending}
+      isPending={toggle.isPending}
       onPress={() => toggle.mutate({ cmid: status.cmid, completed: !done })}
+      icon={<span aria-hidden="true">{done ? '✓' : '○'}</span>}
     >
-      {toggle.isPending ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">{done ? '✓' : '○'}</span>}
       {done ? s('done') : s('markdone')}
-    </Button>
+    </PendingButton>
   );
 }
 

@@ -14,6 +14,7 @@ import { ErrorPage } from '../../app/ErrorPage';
 import { NotFound } from '../../app/NotFound';
 import { Loading, Page } from '../../app/Page';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useModuleNames, useStrings, type StringLookup } from '../../platform/useStrings';
@@ -172,10 +173,9 @@ function BulkForm({ courseid, modules, s }: { courseid: number; modules: ModuleC
           </div>
         )}
         <div className="toolbar bulk-completion-actions">
-          <button type="submit" className="btn btn-primary" disabled={selected.size === 0 || update.isPending}>
-            {update.isPending && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={update.isPending} type="submit" className="btn btn-primary" isDisabled={selected.size === 0}>
             {selected.size === 1 ? s('applyone') : s('apply', selected.size)}
-          </button>
+          </PendingButton>
           <span className="muted" aria-live="polite">
             {selected.size === 0 ? s('noneselected') : s('selected', selected.size)}
           </span>

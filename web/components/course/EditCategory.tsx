@@ -6,6 +6,7 @@ import { Loading, Page } from '../../app/Page';
 import { AjaxError } from '../../platform/ajax';
 import { showException } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { htmlToText } from '../../platform/text';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -103,10 +104,9 @@ function CategoryForm({ category, parent, categories }: { category?: Category; p
         <textarea id="category-description" rows={5} value={description} onChange={(e) => setDescription(e.target.value)} />
       </FormField>
       <div className="form-actions toolbar">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={busy} type="submit" className="btn btn-primary">
           {category ? s('savechanges') : s('createcategory')}
-        </button>
+        </PendingButton>
         <Link className="btn btn-secondary" to={back} data-discard>
           {s('cancel')}
         </Link>

@@ -7,6 +7,7 @@ import { AjaxError } from '../../platform/ajax';
 import { showException } from '../../platform/dialogs';
 import { fromDateInput, startOfToday, toDateInput } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsQuery } from '../../platform/query';
 import { htmlToText } from '../../platform/text';
 import { relativeUrl } from '../../platform/url';
@@ -281,10 +282,9 @@ function CourseForm({ initial, categories, tagArea }: { initial: CourseValues; c
         </select>
       </FormField>
       <div className="form-actions toolbar">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={busy} type="submit" className="btn btn-primary">
           {initial.id ? s('saveanddisplay') : s('createcourse')}
-        </button>
+        </PendingButton>
         <Link className="btn btn-secondary" to={back} data-discard>
           {s('cancel')}
         </Link>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import { ModalDialog } from '../../platform/dialogs';
+import { PendingButton } from '../../platform/PendingButton';
 import { useStrings } from '../../platform/useStrings';
 
 interface Option {
@@ -33,10 +34,9 @@ export function MoveDialog({ title, label, options, initial, busy, onMove, onClo
           <Button className="btn btn-secondary" onPress={onClose}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-primary" isDisabled={busy} onPress={() => onMove(target)}>
-            {busy && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={busy} className="btn btn-primary" onPress={() => onMove(target)}>
             {s('move')}
-          </Button>
+          </PendingButton>
         </>
       }
     >
@@ -82,10 +82,9 @@ export function DeleteCategoryDialog({ name, hasContents, targets, busy, onDelet
           <Button className="btn btn-secondary" onPress={onClose}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-danger" isDisabled={busy} onPress={confirm}>
-            {busy && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={busy} className="btn btn-danger" onPress={confirm}>
             {s('deletecategorynamed', name)}
-          </Button>
+          </PendingButton>
         </>
       }
     >

@@ -5,6 +5,7 @@ import { announce } from '../../platform/announcer';
 import { confirmDialog } from '../../platform/dialogs';
 import { InPlaceEditable } from '../../platform/InPlaceEditable';
 import { moveButtonId, refocusMoveButton, type MoveDirection } from '../../platform/moveButtons';
+import { PendingButton } from '../../platform/PendingButton';
 import { relativeUrl } from '../../platform/url';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import { ActivityLink } from './ActivityLink';
@@ -105,10 +106,9 @@ export function CourseEditor({ state }: { state: CourseState }) {
         ))}
       </ol>
       <div className="course-editor-footer">
-        <Button className="btn btn-secondary" isPending={edits.busy === 'section_add:'} onPress={() => void edits.run({ action: 'section_add', ids: [] })}>
-          {edits.busy === 'section_add:' && <span className="spinner" aria-hidden="true" />}
+        <PendingButton className="btn btn-secondary" isPending={edits.busy === 'section_add:'} pendingKind="working" onPress={() => void edits.run({ action: 'section_add', ids: [] })}>
           {s('addsection')}
-        </Button>
+        </PendingButton>
       </div>
       {chooserSection && (
         <ActivityChooser
@@ -349,11 +349,19 @@ interface EditButtonProps {
 /** A small icon button with a visible label on wide screens and a spinner while its change runs. */
 function EditButton({ id, label, icon, busy, disabled = false, danger = false, onPress }: EditButtonProps) {
   return (
-    <Button id={id} className={`btn-edit${danger ? ' is-danger' : ''}`} isDisabled={disabled} isPending={busy} onPress={onPress} aria-label={label}>
-      {busy ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">{icon}</span>}
+    <PendingButton
+      id={id}
+      className={`btn-edit${danger ? ' is-danger' : ''}`}
+      isDisabled={disabled}
+      isPending={busy}
+      pendingKind="working"
+      onPress={onPress}
+      aria-label={label}
+      icon={<span aria-hidden="true">{icon}</span>}
+    >
       <span className="btn-edit-label" aria-hidden="true">
         {label}
       </span>
-    </Button>
+    </PendingButton>
   );
 }

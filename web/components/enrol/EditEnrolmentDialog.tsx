@@ -4,6 +4,7 @@ import { coreEnrolEditUserEnrolment, coreEnrolListParticipants } from '../../../
 import { ModalDialog } from '../../platform/dialogs';
 import { fromDateInput, toDateInput } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { ENROL_STRINGS } from './strings';
@@ -50,9 +51,9 @@ export function EditEnrolmentDialog({ courseid, edited, onClose }: { courseid: n
           <Button className="btn btn-secondary" onPress={onClose}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-primary" onPress={submit} isDisabled={save.isPending}>
+          <PendingButton className="btn btn-primary" onPress={submit} isPending={save.isPending}>
             {s('savechanges')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

@@ -6,6 +6,7 @@ import { call } from '../../platform/ajax';
 import { ModalDialog, showException } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { PendingButton } from '../../platform/PendingButton';
 import { useStrings } from '../../platform/useStrings';
 import { ENROL_STRINGS } from './strings';
 
@@ -52,9 +53,9 @@ export function EditRolesDialog({ contextid, user, assignable, onClose }: EditRo
           <Button className="btn btn-secondary" onPress={onClose}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-primary" onPress={() => void save()} isDisabled={busy}>
+          <PendingButton className="btn btn-primary" onPress={() => void save()} isPending={busy}>
             {s('savechanges')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

@@ -5,6 +5,7 @@ import type { IdentityField } from '../../../api/identity';
 import { ModalDialog } from '../../platform/dialogs';
 import { fromDateInput } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { identitySummary } from '../user/identity';
@@ -80,9 +81,9 @@ export function EnrolUsersDialog({ courseid, roles, isOpen, onClose }: EnrolUser
           <Button className="btn btn-secondary" onPress={close}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-primary" onPress={submit} isDisabled={enrol.isPending}>
+          <PendingButton className="btn btn-primary" onPress={submit} isPending={enrol.isPending}>
             {s('enrolselected')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import {
   modFeedbackGetFeedbackAccessInformation,
@@ -12,6 +11,7 @@ import {
 import { Loading } from '../../app/Page';
 import { AjaxError } from '../../platform/ajax';
 import { ErrorSummary } from '../../platform/FormField';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -165,14 +165,13 @@ function AnswerPage({ feedbackid, page, answers, submissionkey, onAnswers, onPag
       ))}
       <div className="form-actions feedback-actions">
         {hasprevpage && (
-          <Button className="btn btn-secondary" isDisabled={process.isPending} onPress={() => send(true)}>
+          <PendingButton className="btn btn-secondary" isPending={process.isPending && process.variables?.goprevious === true} isDisabled={process.isPending} onPress={() => send(true)}>
             {s('previouspage')}
-          </Button>
+          </PendingButton>
         )}
-        <Button type="submit" className="btn btn-primary" isDisabled={process.isPending}>
-          {process.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={process.isPending && process.variables?.goprevious !== true} isDisabled={process.isPending} type="submit" className="btn btn-primary">
           {hasnextpage ? s('nextpage') : s('submitanswers')}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

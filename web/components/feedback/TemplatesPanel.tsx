@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { modFeedbackDeleteTemplate, modFeedbackGetFeedbackAccessInformation, modFeedbackGetItems, modFeedbackGetTemplates, modFeedbackSaveTemplate, modFeedbackUseTemplate, type FeedbackItem } from '../../../api/feedback';
 import { AjaxError } from '../../platform/ajax';
 import { confirmDialog } from '../../platform/dialogs';
 import { describedBy, FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { FEEDBACK_STRINGS } from './strings';
@@ -83,10 +83,9 @@ export function TemplatesPanel({ feedbackid, itemcount, onUsed }: { feedbackid: 
             <input type="checkbox" checked={ispublic} onChange={(e) => setPublic(e.target.checked)} /> {s('publictemplate')}
           </label>
           <div>
-            <Button type="submit" className="btn btn-secondary" isDisabled={save.isPending || itemcount === 0}>
-              {save.isPending && <span className="spinner" aria-hidden="true" />}
+            <PendingButton isPending={save.isPending} type="submit" className="btn btn-secondary" isDisabled={itemcount === 0}>
               {s('savetemplate')}
-            </Button>
+            </PendingButton>
           </div>
         </form>
         <div className="form-stack">
@@ -113,14 +112,13 @@ export function TemplatesPanel({ feedbackid, itemcount, onUsed }: { feedbackid: 
                 ))}
               </fieldset>
               <div className="feedback-actions">
-                <Button className="btn btn-primary" isDisabled={use.isPending} onPress={() => void applyChosen()}>
-                  {use.isPending && <span className="spinner" aria-hidden="true" />}
+                <PendingButton isPending={use.isPending} className="btn btn-primary" onPress={() => void applyChosen()}>
                   {s('usethistemplate')}
-                </Button>
+                </PendingButton>
                 {selected?.candelete && (
-                  <Button className="btn btn-danger" isDisabled={remove.isPending} onPress={() => void deleteTemplate()}>
+                  <PendingButton className="btn btn-danger" isPending={remove.isPending} onPress={() => void deleteTemplate()}>
                     {s('deletetemplate')}
-                  </Button>
+                  </PendingButton>
                 )}
               </div>
             </>

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'react-aria-components';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { modAssignGetAssignments } from '../../../api/assign';
 import { coreCourseformatGetModule } from '../../../api/courseformat';
@@ -12,6 +11,7 @@ import { AjaxError, call } from '../../platform/ajax';
 import { showException } from '../../platform/dialogs';
 import { describedBy, ErrorSummary } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useUnsavedChanges } from '../../platform/useUnsavedChanges';
@@ -156,14 +156,12 @@ function GuideForm({ cm, definition, activityMax }: GuideFormProps) {
         <p className="guide-maxtotal muted">{s('guidemaxtotal', maximum)}</p>
         <GuideCommentsEditor comments={draft.comments} s={s} onChange={(comments) => change({ ...draft, comments })} />
         <div className="form-actions guide-actions">
-          <Button type="submit" className="btn btn-primary" isDisabled={pending !== null}>
-            {pending === GUIDE_STATUS_READY && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={pending === GUIDE_STATUS_READY} type="submit" className="btn btn-primary" isDisabled={pending !== null}>
             {s('saveguide')}
-          </Button>
-          <Button className="btn btn-secondary" isDisabled={pending !== null} onPress={() => void save(GUIDE_STATUS_DRAFT)}>
-            {pending === GUIDE_STATUS_DRAFT && <span className="spinner" aria-hidden="true" />}
+          </PendingButton>
+          <PendingButton isPending={pending === GUIDE_STATUS_DRAFT} className="btn btn-secondary" isDisabled={pending !== null} onPress={() => void save(GUIDE_STATUS_DRAFT)}>
             {s('savedraft')}
-          </Button>
+          </PendingButton>
           <Link className="btn btn-link" to={relativeUrl('/mod/assign/view.php', { id: cm.id })} data-discard>
             {m('cancel')}
           </Link>

@@ -6,6 +6,7 @@ import type { ResultOf } from '../../../api/contract';
 import { AjaxError, call } from '../../platform/ajax';
 import { ModalDialog, showException } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 
@@ -109,14 +110,12 @@ export function AutoCreateGroups({ courseid, studentroleid, onClose }: AutoCreat
           <Button className="btn btn-secondary" onPress={onClose}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-secondary" type="submit" form="autocreate-form" isDisabled={previewing}>
-            {previewing && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={previewing} pendingKind="working" className="btn btn-secondary" type="submit" form="autocreate-form">
             {s('preview')}
-          </Button>
-          <Button className="btn btn-primary" onPress={commit} isDisabled={!plan || plan.length === 0 || create.isPending}>
-            {create.isPending && <span className="spinner" aria-hidden="true" />}
+          </PendingButton>
+          <PendingButton isPending={create.isPending} className="btn btn-primary" onPress={commit} isDisabled={!plan || plan.length === 0}>
             {plan && plan.length > 0 ? s('creategroupsnow', plan.length) : s('creategroups')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

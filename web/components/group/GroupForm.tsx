@@ -5,6 +5,7 @@ import { AjaxError } from '../../platform/ajax';
 import { ModalDialog, showException } from '../../platform/dialogs';
 import { describedBy } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 
@@ -64,10 +65,9 @@ export function GroupForm({ courseid, group, onClose }: GroupFormProps) {
           <Button className="btn btn-secondary" onPress={() => onClose()}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-primary" type="submit" form="group-form" isDisabled={busy}>
-            {busy && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={busy} className="btn btn-primary" type="submit" form="group-form">
             {group ? s('save') : s('create')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

@@ -4,6 +4,7 @@ import { coreGroupCreateGroupings, coreGroupGetCourseGroupings, coreGroupGetGrou
 import { AjaxError } from '../../platform/ajax';
 import { ModalDialog, showException } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 
@@ -64,10 +65,9 @@ export function GroupingForm({ courseid, grouping, onClose }: GroupingFormProps)
           <Button className="btn btn-secondary" onPress={onClose}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-primary" type="submit" form="grouping-form" isDisabled={busy}>
-            {busy && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={busy} className="btn btn-primary" type="submit" form="grouping-form">
             {grouping ? s('save') : s('creategrouping')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

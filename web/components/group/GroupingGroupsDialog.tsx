@@ -7,6 +7,7 @@ import { coreGroupAssignGrouping, coreGroupGetCourseGroupings, coreGroupGetGroup
 import { Loading } from '../../app/Page';
 import { ModalDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -58,10 +59,9 @@ export function GroupingGroupsDialog({ courseid, grouping, current, groups, onCl
             {s('cancel')}
           </Button>
           {groups && groups.length > 0 && (
-            <Button className="btn btn-primary" onPress={() => void save()} isDisabled={busy}>
-              {busy && <span className="spinner" aria-hidden="true" />}
+            <PendingButton isPending={busy} className="btn btn-primary" onPress={() => void save()}>
               {s('save')}
-            </Button>
+            </PendingButton>
           )}
         </>
       }

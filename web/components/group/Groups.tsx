@@ -14,6 +14,7 @@ import { ErrorPage } from '../../app/ErrorPage';
 import { Loading, Page } from '../../app/Page';
 import { confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { htmlToText } from '../../platform/text';
 import { relativeUrl } from '../../platform/url';
@@ -245,10 +246,9 @@ function GroupMembers({ group, s }: { group: Group; s: StringLookup }) {
             </fieldset>
           )
         )}
-        <Button className="btn btn-primary" isDisabled={picked.size === 0 || add.isPending} onPress={addPicked}>
-          {add.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={add.isPending} className="btn btn-primary" isDisabled={picked.size === 0} onPress={addPicked}>
           {picked.size > 0 ? s('addselected', picked.size) : s('addmembers')}
-        </Button>
+        </PendingButton>
       </div>
     </div>
   );

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from 'react-aria-components';
 import { coreGetLanguageSettings, coreUpdateLanguageSettings, type LanguagePack } from '../../../api/lang';
 import { ErrorPage } from '../../app/ErrorPage';
 import { Loading, Page } from '../../app/Page';
@@ -8,6 +7,7 @@ import { showException } from '../../platform/dialogs';
 import { describedBy, FormField } from '../../platform/FormField';
 import { formatNumber, formatPercent } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { LANGUAGE_SETTINGS_STRINGS } from './strings';
@@ -70,10 +70,9 @@ function DefaultLanguageForm({ stored, languages }: { stored: string; languages:
         </select>
       </FormField>
       <div className="form-actions">
-        <Button type="submit" className="btn btn-primary" isDisabled={save.isPending || lang === stored}>
-          {save.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={save.isPending} type="submit" className="btn btn-primary" isDisabled={lang === stored}>
           {s('savechanges')}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

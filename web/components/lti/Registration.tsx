@@ -14,6 +14,7 @@ import {
 import { AjaxError, call } from '../../platform/ajax';
 import { FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import type { StringLookup } from '../../platform/useStrings';
 
 /** Refetches the tool and registration lists after a registration ends. */
@@ -58,10 +59,9 @@ export function CartridgeForm({ url, s, onDone }: { url: string; s: StringLookup
         <Button className="btn btn-secondary" onPress={onDone} isDisabled={loading}>
           {s('cancel')}
         </Button>
-        <Button type="submit" className="btn btn-primary" isDisabled={loading} aria-busy={loading}>
-          {loading && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={loading} pendingKind="working" type="submit" className="btn btn-primary">
           {s('addfromcartridge')}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );
@@ -214,10 +214,9 @@ export function ExternalRegistration({ regurl, s, onDone }: { regurl: string; s:
             </div>
           ))}
           <div className="lti-card-actions">
-            <Button className="btn btn-primary" onPress={() => void agree()} isDisabled={deciding} aria-busy={deciding} autoFocus>
-              {deciding && <span className="spinner" aria-hidden="true" />}
+            <PendingButton isPending={deciding} className="btn btn-primary" onPress={() => void agree()} autoFocus>
               {s('agree')}
-            </Button>
+            </PendingButton>
             <Button className="btn btn-secondary" onPress={() => void decline()} isDisabled={deciding}>
               {s('decline')}
             </Button>

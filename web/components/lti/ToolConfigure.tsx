@@ -1,10 +1,10 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import { modLtiGetToolProxies, modLtiGetToolTypes, modLtiIsCartridge } from '../../../api/lti';
 import { Loading, Page } from '../../app/Page';
 import { call } from '../../platform/ajax';
 import { describedBy, FormField } from '../../platform/FormField';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsQuery } from '../../platform/query';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import { ProxyCard } from './ProxyCard';
@@ -46,10 +46,9 @@ function AddToolForm({ s, onStart, busy }: { s: StringLookup; onStart: (r: Regis
       <FormField id={id} label={s('toolurl')} help={s('addtoolhelp')} error={error}>
         <div className="input-row">
           <input id={id} type="text" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} {...describedBy(id, error, s('addtoolhelp'))} />
-          <Button type="submit" className="btn btn-primary" isDisabled={busy || checking} aria-busy={checking}>
-            {checking && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={checking} pendingKind="working" type="submit" className="btn btn-primary" isDisabled={busy}>
             {s('addtool')}
-          </Button>
+          </PendingButton>
         </div>
       </FormField>
     </form>

@@ -7,6 +7,7 @@ import { Loading, Page } from '../../app/Page';
 import { AjaxError } from '../../platform/ajax';
 import { CheckField, describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import { useUnsavedChanges } from '../../platform/useUnsavedChanges';
@@ -235,10 +236,9 @@ function ToolSettingsForm({ id, loaded, s, courseid = 0 }: { id: number; loaded:
         <Button className="btn btn-secondary" onPress={() => void navigate(listUrl)}>
           {s('cancel')}
         </Button>
-        <Button type="submit" className="btn btn-primary" isDisabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={save.isPending} type="submit" className="btn btn-primary">
           {s('savetool')}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

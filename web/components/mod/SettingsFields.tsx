@@ -5,6 +5,7 @@ import { coreCourseformatGetModule, coreCourseformatGetModuleForm, coreCoursefor
 import { Loading } from '../../app/Page';
 import { describedBy, FormField } from '../../platform/FormField';
 import { showException } from '../../platform/dialogs';
+import { PendingButton } from '../../platform/PendingButton';
 import { RichText } from '../../platform/RichText';
 import { useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
@@ -160,10 +161,9 @@ export function SettingsForm({ onSubmit, onCancel, pending, dirty, children }: S
         <Button className="btn btn-secondary" onPress={onCancel}>
           {s('cancel')}
         </Button>
-        <Button type="submit" className="btn btn-primary" isPending={pending}>
-          {pending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={pending} type="submit" className="btn btn-primary">
           {s('saveandreturn')}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import { coreQuestionGetCategories, coreQuestionGetQuestions, coreQuestionSaveQu
 import { AjaxError } from '../../platform/ajax';
 import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation } from '../../platform/query';
 import type { StringLookup } from '../../platform/useStrings';
 import { useUnsavedChanges } from '../../platform/useUnsavedChanges';
@@ -200,10 +201,9 @@ export function QuestionEditor({ s, courseid, categories, question, qtype, defau
         <Button className="btn btn-secondary" onPress={onDone}>
           {s('cancel')}
         </Button>
-        <Button type="submit" className="btn btn-primary" isDisabled={save.isPending}>
-          {save.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={save.isPending} type="submit" className="btn btn-primary">
           {s('savechanges')}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

@@ -6,6 +6,7 @@ import { ErrorPage } from '../../app/ErrorPage';
 import { Loading } from '../../app/Page';
 import { AjaxError, call } from '../../platform/ajax';
 import { showException } from '../../platform/dialogs';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -163,10 +164,9 @@ function AttemptScreen({ cm, attemptid, page }: { cm: ModuleInfo; attemptid: num
                 {s('previouspage')}
               </Button>
             )}
-            <Button type="submit" className="btn btn-primary" isDisabled={leaving}>
-              {leaving && <span className="spinner" aria-hidden="true" />}
+            <PendingButton isPending={leaving} type="submit" className="btn btn-primary">
               {d.nextpage === -1 ? s('finishattempt') : s('nextpage')}
-            </Button>
+            </PendingButton>
           </div>
         </form>
       </div>

@@ -7,6 +7,7 @@ import { Loading } from '../../app/Page';
 import { confirmDialog, FormDialog } from '../../platform/dialogs';
 import { formatNumber } from '../../platform/intl';
 import { Pager } from '../../platform/Pager';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
@@ -129,9 +130,9 @@ function MaxmarkEditor({ s, quizid, slot, name, value }: { s: StringLookup; quiz
     >
       <input type="text" aria-label={s('maxmarkfor', name)} value={text} inputMode="decimal" aria-invalid={!valid || undefined} aria-describedby={valid ? undefined : errorId} onChange={(e) => setText(e.target.value)} />
       {mark !== value && valid && (
-        <Button type="submit" className="btn btn-secondary" isDisabled={set.isPending}>
+        <PendingButton type="submit" className="btn btn-secondary" isPending={set.isPending}>
           {s('save')}
-        </Button>
+        </PendingButton>
       )}
       {!valid && (
         <p id={errorId} className="field-error">

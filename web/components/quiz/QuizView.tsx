@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import {
   modQuizGetAttemptAccessInformation,
@@ -18,6 +17,7 @@ import { Loading } from '../../app/Page';
 import { AjaxError, call } from '../../platform/ajax';
 import { alertDialog, showException } from '../../platform/dialogs';
 import { formatDateTime, formatNumber } from '../../platform/intl';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
@@ -165,10 +165,9 @@ function QuizHome({ cm, quiz }: { cm: ModuleInfo; quiz: Quiz }) {
       {quiz.hasquestions === 0 && <div className="alert alert-info">{s('noquestionsfound')}</div>}
       {canStart && (
         <div className="quiz-start">
-          <Button className="btn btn-primary" onPress={start} isDisabled={pending}>
-            {pending && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={pending} pendingKind="working" className="btn btn-primary" onPress={start}>
             {label}
-          </Button>
+          </PendingButton>
         </div>
       )}
       {preflight && (

@@ -1,10 +1,10 @@
-import { Button } from 'react-aria-components';
 import { attemptSortColumns, modQuizGetAttemptsReport, modQuizRegradeAttempts, type Quiz, type ReportRow } from '../../../api/quiz';
 import type { ArgsOf, ResultOf } from '../../../api/contract';
 import { ErrorPage } from '../../app/ErrorPage';
 import { Loading } from '../../app/Page';
 import { formatDateTime, formatNumber } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { ReportTable } from '../../platform/ReportTable';
 import type { TableColumn, TableRequest } from '../../platform/ReportTableColumns';
@@ -60,14 +60,12 @@ function AttemptsReport({ cm, quiz }: { cm: ModuleInfo; quiz: Quiz }) {
     regrade.mutate({ quizid: quiz.id, dryrun }, { onSuccess: (done) => void addNotification({ message: s(dryrun ? 'regradedryrundone' : 'regradedone', done), type: dryrun ? 'info' : 'success' }) });
   const actions = (
     <div className="quiz-actions">
-      <Button className="btn btn-secondary" isDisabled={regrade.isPending || r.total === 0} onPress={() => run(true)}>
-        {regrade.isPending && regrade.variables?.dryrun && <span className="spinner" aria-hidden="true" />}
+      <PendingButton isPending={regrade.isPending && regrade.variables?.dryrun === true} pendingKind="working" className="btn btn-secondary" isDisabled={regrade.isPending || r.total === 0} onPress={() => run(true)}>
         {s('regradedryrun')}
-      </Button>
-      <Button className="btn btn-secondary" isDisabled={regrade.isPending || r.total === 0} onPress={() => run(false)}>
-        {regrade.isPending && !regrade.variables?.dryrun && <span className="spinner" aria-hidden="true" />}
+      </PendingButton>
+      <PendingButton isPending={regrade.isPending && regrade.variables?.dryrun !== true} className="btn btn-secondary" isDisabled={regrade.isPending || r.total === 0} onPress={() => run(false)}>
         {s('regradeall')}
-      </Button>
+      </PendingButton>
     </div>
   );
   return (

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { modQuizGetAttemptSummary, modQuizProcessAttempt } from '../../../api/quiz';
 import { ErrorPage } from '../../app/ErrorPage';
@@ -7,6 +6,7 @@ import { Loading } from '../../app/Page';
 import { AjaxError, call } from '../../platform/ajax';
 import { confirmDialog, showException } from '../../platform/dialogs';
 import { formatDateTime } from '../../platform/intl';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -90,10 +90,9 @@ function Summary({ cm, attemptid }: { cm: ModuleInfo; attemptid: number }) {
             {s('returnattempt')}
           </a>
         )}
-        <Button className="btn btn-primary" isDisabled={pending} onPress={() => void finish(false)}>
-          {pending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={pending} className="btn btn-primary" onPress={() => void finish(false)}>
           {s('submitallandfinish')}
-        </Button>
+        </PendingButton>
       </div>
     </QuizPage>
   );

@@ -13,6 +13,7 @@ import { Loading, Page } from '../../app/Page';
 import { AjaxError } from '../../platform/ajax';
 import { CheckField, describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
@@ -180,24 +181,21 @@ function ReportForm({ id, timemodified, initial, places, s, courseid, hasremoted
           )}
         </div>
         <div className="form-actions">
-          <Button className="btn btn-secondary" onPress={() => void preview.run(values.querysql, 'main')} isDisabled={running !== null || !values.querysql.trim()}>
-            {running === 'main' && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={running === 'main'} pendingLabel={s('previewing')} className="btn btn-secondary" onPress={() => void preview.run(values.querysql, 'main')} isDisabled={running !== null || !values.querysql.trim()}>
             {s('preview')}
-          </Button>
+          </PendingButton>
           {values.remotequerysql.trim() !== '' && (
-            <Button className="btn btn-secondary" onPress={() => void preview.run(values.remotequerysql, 'remote')} isDisabled={running !== null}>
-              {running === 'remote' && <span className="spinner" aria-hidden="true" />}
+            <PendingButton isPending={running === 'remote'} pendingLabel={s('previewing')} className="btn btn-secondary" onPress={() => void preview.run(values.remotequerysql, 'remote')} isDisabled={running !== null}>
               {s('previewremote')}
-            </Button>
+            </PendingButton>
           )}
           <span className="spacer" />
           <Button className="btn btn-secondary" onPress={() => void navigate(-1)}>
             {s('cancel')}
           </Button>
-          <Button type="submit" className="btn btn-primary" isDisabled={save.isPending}>
-            {save.isPending && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={save.isPending} type="submit" className="btn btn-primary">
             {id ? s('savechanges') : s('createreport')}
-          </Button>
+          </PendingButton>
         </div>
       </form>
       <QueryPreview state={preview.state} s={s} />

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from 'react-aria-components';
 import { TIMEOUT_MAX, TIMEOUT_MIN, blockConfigurableReportsGetSettings, blockConfigurableReportsSaveSettings } from '../../../api/report';
 import type { ResultOf } from '../../../api/contract';
 import { ErrorPage } from '../../app/ErrorPage';
@@ -8,6 +7,7 @@ import { AjaxError } from '../../platform/ajax';
 import { showException } from '../../platform/dialogs';
 import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import { useUnsavedChanges } from '../../platform/useUnsavedChanges';
@@ -93,10 +93,9 @@ function SettingsForm({ stored, s }: { stored: Settings; s: StringLookup }) {
         />
       </FormField>
       <div className="form-actions">
-        <Button type="submit" className="btn btn-primary" isDisabled={save.isPending}>
-          {save.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={save.isPending} type="submit" className="btn btn-primary">
           {s('savesettings')}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

@@ -6,6 +6,7 @@ import { coreRoleGetAllowMatrix, coreRoleSetAllowMatrix } from '../../../api/rol
 import { ErrorPage } from '../../app/ErrorPage';
 import { Loading, Page } from '../../app/Page';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { useUnsavedChanges } from '../../platform/useUnsavedChanges';
@@ -101,10 +102,9 @@ function MatrixForm({ mode, matrix }: { mode: Mode; matrix: Matrix }) {
         </table>
       </div>
       <div className="form-actions role-actions">
-        <Button className="btn btn-primary" isDisabled={!dirty || save.isPending} onPress={submit}>
-          {save.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={save.isPending} className="btn btn-primary" isDisabled={!dirty} onPress={submit}>
           {s('savechanges')}
-        </Button>
+        </PendingButton>
         <Button className="btn btn-secondary" isDisabled={!dirty} onPress={() => setChecked(saved)}>
           {s('revert')}
         </Button>

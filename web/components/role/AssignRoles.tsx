@@ -10,6 +10,7 @@ import { Autocomplete, type AutocompleteOption } from '../../platform/Autocomple
 import { confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
 import { Pager } from '../../platform/Pager';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -134,10 +135,9 @@ function RoleHolders({ context, role }: { context: ContextRoles['context']; role
           source={source}
           description={s(inCourse ? 'searchusershelpcourse' : 'searchusershelpsite')}
         />
-        <Button className="btn btn-primary" isDisabled={picked.length === 0 || assign.isPending} onPress={addPicked}>
-          {assign.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={assign.isPending} className="btn btn-primary" isDisabled={picked.length === 0} onPress={addPicked}>
           {s('assignrolebutton')}
-        </Button>
+        </PendingButton>
       </div>
       {!holders.data ? (
         <Loading />

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button } from 'react-aria-components';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ResultOf } from '../../../api/contract';
 import { ASSIGNABLE_CONTEXT_LEVELS, ROLE_ARCHETYPES, coreRoleCreateRole, coreRoleGetRoleDefinition, coreRoleListRoles, coreRoleUpdateRole, type PermissionValue } from '../../../api/role';
@@ -10,6 +9,7 @@ import { AjaxError, call } from '../../platform/ajax';
 import { showException } from '../../platform/dialogs';
 import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -183,10 +183,9 @@ function RoleForm({ action, initial }: { action: 'add' | 'edit' | 'view'; initia
         />
         {!readOnly && (
           <div className="form-actions role-actions">
-            <Button type="submit" className="btn btn-primary" isDisabled={saving}>
-              {saving && <span className="spinner" aria-hidden="true" />}
+            <PendingButton isPending={saving} type="submit" className="btn btn-primary">
               {action === 'add' ? s('createrole') : s('savechanges')}
-            </Button>
+            </PendingButton>
             <Link className="btn btn-secondary" to="/admin/roles/manage.php" data-discard>
               {s('cancel')}
             </Link>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { PendingButton } from '../../platform/PendingButton';
 import { useStrings } from '../../platform/useStrings';
 import { PERMISSION_STRINGS } from './permissionStrings';
 
@@ -55,16 +56,16 @@ export function PermissionDialog({ action, capability, roles, already, contextLa
                 const done = already.has(role.id);
                 return (
                   <li key={role.id}>
-                    <Button
+                    <PendingButton
+                      isPending={working === role.id}
                       className={`btn ${action === 'prohibit' ? 'btn-danger-outline' : 'btn-secondary'} permission-role-choice`}
                       isDisabled={done || working !== null}
                       autoFocus={index === roles.findIndex((r) => !already.has(r.id))}
                       onPress={() => void choose(role)}
                     >
-                      {working === role.id && <span className="spinner" aria-hidden="true" />}
                       <span>{role.name}</span>
                       {done && <span className="permission-role-state">{s(action === 'allow' ? 'rolealready_allow' : 'rolealready_prohibit')}</span>}
-                    </Button>
+                    </PendingButton>
                   </li>
                 );
               })}

@@ -8,6 +8,7 @@ import { ErrorPage } from '../../app/ErrorPage';
 import { Loading, Page } from '../../app/Page';
 import { confirmDialog, showException } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsQuery } from '../../platform/query';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import { PermissionDialog, type DialogRole } from './PermissionDialog';
@@ -195,10 +196,9 @@ function CapabilityRow({ capability, roleById, canAdd, busy, s, onAdd, onRemove 
           {allowed.length === 0 && <li className="muted permission-none">{s('none')}</li>}
         </ul>
         {canAdd && (
-          <Button className="btn-link permission-add" isDisabled={busy} onPress={() => onAdd('allow')}>
-            {busy && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={busy} className="btn-link permission-add" onPress={() => onAdd('allow')}>
             {s('allow')}
-          </Button>
+          </PendingButton>
         )}
       </td>
       <td>

@@ -3,6 +3,7 @@ import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import { coreTagCombineTags, coreTagListTags } from '../../../api/tag';
 import { ModalDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import type { ListedTag } from './ManageTags';
@@ -37,10 +38,9 @@ export function CombineTagsDialog({ tags, onClose }: { tags: ListedTag[]; onClos
           <Button className="btn btn-secondary" onPress={() => onClose(false)}>
             {s('cancel')}
           </Button>
-          <Button className="btn btn-primary" isDisabled={combine.isPending} onPress={submit}>
-            {combine.isPending && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={combine.isPending} className="btn btn-primary" onPress={submit}>
             {s('combinetagsbutton')}
-          </Button>
+          </PendingButton>
         </>
       }
     >

@@ -1,11 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
-import { Button } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { coreTagFlagTag, coreTagGetTag, coreTagGetTagindex } from '../../../api/tag';
 import { ErrorPage } from '../../app/ErrorPage';
 import { Loading, Page } from '../../app/Page';
 import { call } from '../../platform/ajax';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { htmlToText } from '../../platform/text';
 import { relativeUrl } from '../../platform/url';
@@ -51,13 +51,13 @@ export function TagIndex() {
       actions={
         <>
           {data.canflag && data.tag.flag === 0 && (
-            <Button
+            <PendingButton
               className="btn btn-secondary"
-              isDisabled={flag.isPending}
+              isPending={flag.isPending}
               onPress={() => flag.mutate({ tagid: data.tag.id }, { onSuccess: () => void addNotification({ message: s('tagflaggedthanks'), type: 'success' }) })}
             >
               {s('flagasinappropriate')}
-            </Button>
+            </PendingButton>
           )}
           {data.canmanage && (
             <Link className="btn btn-secondary" to={relativeUrl('/tag/manage.php', { tc: data.collection.id, filter: data.tag.rawname })}>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { COLOUR_SCHEMES, themeEssentialSetColourScheme, type ColourScheme } from '../../../api/theme';
 import { showException } from '../../platform/dialogs';
 import { call } from '../../platform/ajax';
+import { PendingButton } from '../../platform/PendingButton';
 import { useStrings } from '../../platform/useStrings';
 import { applyScheme, pageTheme } from './page';
 import { COMPONENT, SCHEME_STRINGS } from './strings';
@@ -45,11 +46,10 @@ export function ColourSchemeSwitcher() {
   return (
     <Select className="scheme-switcher" selectedKey={scheme} onSelectionChange={(key) => COLOUR_SCHEMES.includes(key as ColourScheme) && void choose(key as ColourScheme)}>
       <Label className="scheme-switcher-label">{s('colourscheme')}</Label>
-      <Button className="btn btn-secondary scheme-switcher-button" isDisabled={saving}>
-        <Swatch scheme={scheme} />
+      <PendingButton className="btn btn-secondary scheme-switcher-button" isPending={saving} icon={<Swatch scheme={scheme} />}>
         <SelectValue>{() => s(`colours_${scheme}`)}</SelectValue>
-        {saving ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">▾</span>}
-      </Button>
+        <span aria-hidden="true">▾</span>
+      </PendingButton>
       <Popover className="menu-popover" placement="top start">
         <ListBox className="menu">
           {COLOUR_SCHEMES.map((option) => (

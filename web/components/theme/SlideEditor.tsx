@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, FileTrigger } from 'react-aria-components';
+import { PendingButton } from '../../platform/PendingButton';
 import type { StringLookup } from '../../platform/useStrings';
 import { changeDraftArea } from '../assign/draftfiles';
 import { describedBy, FormField } from '../../platform/FormField';
@@ -93,10 +94,9 @@ export function SlideEditor({ slide, index, count, errors, s, onChange, onMove, 
           </p>
           <div className="slide-editor-image-actions">
             <FileTrigger acceptedFileTypes={['image/png', 'image/jpeg', 'image/gif', 'image/webp']} onSelect={(files) => void upload(files)}>
-              <Button className="btn btn-secondary btn-small" isDisabled={uploading} aria-describedby={`${id}-image-help`}>
-                {uploading && <span className="spinner" aria-hidden="true" />}
+              <PendingButton isPending={uploading} pendingKind="uploading" className="btn btn-secondary btn-small" aria-describedby={`${id}-image-help`}>
                 {preview ? s('replaceimage') : s('uploadimage')}
-              </Button>
+              </PendingButton>
             </FileTrigger>
             {preview && (
               <Button className="btn btn-link btn-small" onPress={() => set({ image: slide.imageurl ? { action: 'remove' } : { action: 'keep' } })}>

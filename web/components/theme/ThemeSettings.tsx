@@ -8,6 +8,7 @@ import { confirmDialog } from '../../platform/dialogs';
 import { refocusMoveButton } from '../../platform/moveButtons';
 import { describedBy, ErrorSummary, FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import { useUnsavedChanges } from '../../platform/useUnsavedChanges';
@@ -301,10 +302,9 @@ function SettingsForm({ settings, s, onReload }: { settings: Settings; s: String
       </section>
 
       <div className="form-actions theme-settings-actions">
-        <Button type="submit" className="btn btn-primary" isDisabled={save.isPending || !dirty}>
-          {save.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={save.isPending} type="submit" className="btn btn-primary" isDisabled={!dirty}>
           {s('savechanges')}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

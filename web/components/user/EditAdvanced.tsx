@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button } from 'react-aria-components';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ArgsOf } from '../../../api/contract';
 import { coreUserCreateUsers, coreUserDeleteUsers, coreUserGetUsersByField, coreUserListUsers, coreUserUpdateUsers } from '../../../api/user';
@@ -9,6 +8,7 @@ import { NotFound } from '../../app/NotFound';
 import { call } from '../../platform/ajax';
 import { confirmDialog, showException } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { useUnsavedChanges } from '../../platform/useUnsavedChanges';
@@ -119,9 +119,9 @@ function UserForm({ id, initial, initialSuspended, fullname, picture }: UserForm
       ]}
       actions={
         id !== null && (
-          <Button className="btn btn-danger" onPress={() => void confirmDelete()} isDisabled={remove.isPending}>
+          <PendingButton className="btn btn-danger" onPress={() => void confirmDelete()} isPending={remove.isPending}>
             {s('deleteuser', fullname)}
-          </Button>
+          </PendingButton>
         )
       }
     >
@@ -153,10 +153,9 @@ function UserForm({ id, initial, initialSuspended, fullname, picture }: UserForm
         </fieldset>
         <ProfileFieldset field={field} s={s} withIdentity />
         <div className="form-actions">
-          <Button type="submit" className="btn btn-primary" isDisabled={pending}>
-            {pending && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={pending} type="submit" className="btn btn-primary">
             {id === null ? s('createuser') : s('savechanges')}
-          </Button>
+          </PendingButton>
           <Link className="btn btn-secondary" to={LIST} data-discard>
             {s('cancel')}
           </Link>

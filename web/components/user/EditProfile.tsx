@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import type { ArgsOf } from '../../../api/contract';
 import { coreUserGetUsersByField, coreUserUpdateUsers } from '../../../api/user';
@@ -10,6 +9,7 @@ import { call } from '../../platform/ajax';
 import { config } from '../../platform/config';
 import { showException } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -82,10 +82,9 @@ function ProfileForm({ id, initial, fullname, picture, interestsArea }: { id: nu
         <ProfileFieldset field={{ s, values, errors, onChange: change }} s={s} withIdentity={false} />
         <TagsField area={interestsArea} value={interests} onChange={setInterests} label={t('interests')} />
         <div className="form-actions">
-          <Button type="submit" className="btn btn-primary" isDisabled={save.isPending}>
-            {save.isPending && <span className="spinner" aria-hidden="true" />}
+          <PendingButton isPending={save.isPending} type="submit" className="btn btn-primary">
             {s('savechanges')}
-          </Button>
+          </PendingButton>
           <Link className="btn btn-secondary" to={profile} data-discard>
             {s('cancel')}
           </Link>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Checkbox, CheckboxGroup, Label, Text } from 'react-aria-components';
+import { Checkbox, CheckboxGroup, Label, Text } from 'react-aria-components';
 import { coreUserGetIdentitySettings, coreUserUpdateIdentitySettings, IDENTITY_FIELDS, type IdentityField } from '../../../api/identity';
 import { ErrorPage } from '../../app/ErrorPage';
 import { Loading, Page } from '../../app/Page';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import './identity.css';
@@ -59,10 +60,9 @@ function IdentityForm({ stored }: { stored: readonly IdentityField[] }) {
         )}
       </CheckboxGroup>
       <div className="form-actions">
-        <Button type="submit" className="btn btn-primary" isDisabled={save.isPending || unchanged}>
-          {save.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={save.isPending} type="submit" className="btn btn-primary" isDisabled={unchanged}>
           {s('savechanges')}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

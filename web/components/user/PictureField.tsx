@@ -5,6 +5,7 @@ import { coreUserGetUsersByField } from '../../../api/user';
 import { config } from '../../platform/config';
 import { confirmDialog, showException } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
 import { Avatar } from './Avatar';
@@ -121,10 +122,9 @@ export function PictureField({ user }: PictureFieldProps) {
           <div className="picture-actions">
             {chosen && (
               <>
-                <Button className="btn btn-primary" isDisabled={send.isPending} onPress={() => send.mutate({ file: chosen.file })}>
-                  {send.isPending && <span className="spinner" aria-hidden="true" />}
+                <PendingButton isPending={send.isPending} pendingKind="uploading" className="btn btn-primary" onPress={() => send.mutate({ file: chosen.file })}>
                   {s('uploadpicture')}
-                </Button>
+                </PendingButton>
                 <Button
                   className="btn btn-secondary"
                   isDisabled={send.isPending}
@@ -138,10 +138,9 @@ export function PictureField({ user }: PictureFieldProps) {
               </>
             )}
             {!chosen && user.picture > 0 && (
-              <Button className="btn btn-danger" isDisabled={send.isPending} onPress={() => void remove()}>
-                {send.isPending && <span className="spinner" aria-hidden="true" />}
+              <PendingButton isPending={send.isPending} className="btn btn-danger" onPress={() => void remove()}>
                 {s('deletepicture')}
-              </Button>
+              </PendingButton>
             )}
           </div>
         </div>

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Checkbox, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Link } from 'react-router';
 import { coreUserGetProfileChoices, coreUserGetUserPreferences, coreUserGetUsersByField, coreUserUpdateUserPreferences } from '../../../api/user';
 import { Loading, Page } from '../../app/Page';
 import { config } from '../../platform/config';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { VIEW_PREFERENCE } from '../my/Dashboard';
@@ -114,10 +115,9 @@ function PreferencesForm({ stored }: { stored: Stored }) {
         </p>
       </div>
       <div className="form-actions">
-        <Button type="submit" className="btn btn-primary" isDisabled={save.isPending || unchanged}>
-          {save.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={save.isPending} type="submit" className="btn btn-primary" isDisabled={unchanged}>
           {s('savechanges')}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

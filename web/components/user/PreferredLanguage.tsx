@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import { coreUserGetProfileChoices, coreUserGetUsersByField, coreUserUpdateUsers } from '../../../api/user';
 import { Loading, Page } from '../../app/Page';
@@ -8,6 +7,7 @@ import { config } from '../../platform/config';
 import { showException } from '../../platform/dialogs';
 import { describedBy, FormField } from '../../platform/FormField';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 
@@ -103,10 +103,9 @@ function LanguageForm({ current, languages, sitelang }: LanguageFormProps) {
         </select>
       </FormField>
       <div className="form-actions">
-        <Button type="submit" className="btn btn-primary" isDisabled={save.isPending}>
-          {save.isPending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={save.isPending} type="submit" className="btn btn-primary">
           {s('savechanges')}
-        </Button>
+        </PendingButton>
         <Link className="btn btn-secondary" to={PREFERENCES}>
           {s('cancel')}
         </Link>

@@ -1,8 +1,9 @@
 import { useState, type DragEvent, type FormEvent } from 'react';
-import { Button, Label, Radio, RadioGroup, Text } from 'react-aria-components';
+import { Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { UPLOAD_DELIMITERS, UPLOAD_MAX_CHARS, UPLOAD_MODES, type UploadDelimiter, type UploadMode } from '../../../api/userupload';
 import { describedBy } from '../../platform/FormField';
 import { formatFileSize } from '../../platform/intl';
+import { PendingButton } from '../../platform/PendingButton';
 import { useStrings } from '../../platform/useStrings';
 import { decodeUpload, UPLOAD_ENCODINGS, type UploadEncoding } from './uploadFile';
 import { UPLOAD_STRINGS } from './uploadStrings';
@@ -135,10 +136,9 @@ export function UploadChooseForm({ choice, onChange, onPreview, busy, serverErro
         </Text>
       </RadioGroup>
       <div className="form-actions">
-        <Button type="submit" className="btn btn-primary" isDisabled={busy}>
-          {busy && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={busy} pendingLabel={s('previewing')} type="submit" className="btn btn-primary">
           {busy ? s('previewing') : s('previewupload')}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ import { IDENTITY_FIELDS, type IdentityField } from '../../../api/identity';
 import { Loading, Page } from '../../app/Page';
 import { confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { formatDateTime } from '../../platform/intl';
 import { ReportTable } from '../../platform/ReportTable';
@@ -91,6 +92,8 @@ export function UserList() {
   }
 
   const busy = updateUsers.isPending || deleteUsers.isPending;
+  /** Whether the bulk change under way suspends (true) or activates (false) the users; undefined when none is. */
+  const suspending = updateUsers.isPending ? updateUsers.variables?.users[0]?.suspended : undefined;
   return (
     <Page
       title={s('browseusers')}
@@ -114,18 +117,18 @@ export function UserList() {
             {visibleSelected.length > 0 && (
               <>
                 <strong>{s('selected', visibleSelected.length)}</strong>
-                <Button className="btn btn-secondary" isDisabled={busy} onPress={() => void bulk('suspend')}>
+                <PendingButton className="btn btn-secondary" isPending={suspending === true} isDisabled={busy} onPress={() => void bulk('suspend')}>
                   {s('suspend')}
-                </Button>
-                <Button className="btn btn-secondary" isDisabled={busy} onPress={() => void bulk('activate')}>
+                </PendingButton>
+                <PendingButton className="btn btn-secondary" isPending={suspending === false} isDisabled={busy} onPress={() => void bulk('activate')}>
                   {s('activate')}
-                </Button>
+                </PendingButton>
                 <Button className="btn btn-secondary" isDisabled={busy} onPress={() => setAddingToCohort(true)}>
                   {c('addtocohort')}
                 </Button>
-                <Button className="btn btn-danger" isDisabled={busy} onPress={() => void bulk('delete')}>
+                <PendingButton className="btn btn-danger" isPending={deleteUsers.isPending} isDisabled={busy} onPress={() => void bulk('delete')}>
                   {s('delete')}
-                </Button>
+                </PendingButton>
               </>
             )}
           </div>

@@ -7,8 +7,9 @@ import { call } from '../../../platform/ajax';
 import { showException } from '../../../platform/dialogs';
 import { describedBy } from '../../../platform/FormField';
 import { addNotification } from '../../../platform/notifications';
+import { PendingButton } from '../../../platform/PendingButton';
 import { RichText } from '../../../platform/RichText';
-import { formatDateTime } from '../../../platform/intl';
+import { formatDateTime, formatNumber } from '../../../platform/intl';
 import type { StringLookup } from '../../../platform/useStrings';
 import { GuideFields } from './GuideFields';
 import { encodeGradingForm, initialValues, isDirty, type GradeFormValues } from './gradingForm';
@@ -36,7 +37,8 @@ export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFo
   const [loaded] = useState(() => initialValues(panel));
   const [values, setValues] = useState(loaded);
   const [warnings, setWarnings] = useState<Warning[]>([]);
-  const [pending, setPending] = useState(false);
+  /** The save under way, by the button that started it ('save' also for shortcuts and the unsaved-changes question). */
+  const [pending, setPending] = useState<'save' | 'next' | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const { grade, gradeitem, guide, user } = panel;
   const errors = new Map(warnings.filter((w) => w.item && w.warningcode !== 'gradechanged').map((w) => [w.item ?? '', w.message]));
@@ -47,9 +49,9 @@ export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFo
     onDirtyChange(isDirty(next, loaded));
   };
 
-  async function save(): Promise<boolean> {
+  async function save(via: 'save' | 'next' = 'save'): Promise<boolean> {
     if (pending) return false;
-    setPending(true);
+    setPending(via);
     try {
       const answer = await call(modAssignSubmitGradingForm, { assignmentid: panel.assign.id, userid: user.id, jsonformdata: encodeGradingForm(panel, values) });
       if (answer.length > 0) {
@@ -69,10 +71,10 @@ export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFo
       void showException(error);
       return false;
     } finally {
-      setPending(false);
+      setPending(null);
     }
   }
-  useImperativeHandle(ref, () => ({ save }));
+  useImperativeHandle(ref, () => ({ save: () => save() }));
 
   const reload = () => {
     onDirtyChange(false);
@@ -125,7 +127,7 @@ export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFo
         />
       ) : gradeitem.type === 'points' ? (
         <div className="field grader-gradefield">
-          <label htmlFor="grader-grade">{s('gradeoutof', gradeitem.grademax)}</label>
+          <label htmlFor="grader-grade">{s('gradeoutof', formatNumber(gradeitem.grademax, 2, false))}</label>
           <input
             id="grader-grade"
             name="grade"
@@ -179,19 +181,20 @@ export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFo
       <label className="grader-notify">
         <input type="checkbox" checked={values.notify} onChange={(e) => setValues({ ...values, notify: e.target.checked })} /> {s('sendstudentnotifications')}
       </label>
-      {/* Saving, as the button's spinner shows it; what came of it is announced by the notification. */}
-      <p className="visually-hidden" role="status">
-        {pending ? s('savinggrade') : ''}
-      </p>
       <div className="form-actions grader-actions">
-        <Button type="submit" className="btn btn-primary" isDisabled={pending}>
-          {pending && <span className="spinner" aria-hidden="true" />}
+        <PendingButton isPending={pending === 'save'} pendingLabel={s('savinggrade')} isDisabled={pending !== null} type="submit" className="btn btn-primary">
           {s('savechanges')}
-        </Button>
-        <Button className="btn btn-secondary" isDisabled={pending} onPress={() => void save().then((ok) => ok && onSavedNext())}>
+        </PendingButton>
+        <PendingButton
+          isPending={pending === 'next'}
+          pendingLabel={s('savinggrade')}
+          isDisabled={pending !== null}
+          className="btn btn-secondary"
+          onPress={() => void save('next').then((ok) => ok && onSavedNext())}
+        >
           {s('saveandshownext')}
-        </Button>
-        <Button className="btn btn-link" isDisabled={pending} onPress={reset}>
+        </PendingButton>
+        <Button className="btn btn-link" isDisabled={pending !== null} onPress={reset}>
           {s('reset')}
         </Button>
       </div>
