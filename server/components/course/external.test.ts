@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../test/databases';
 import { createTestSite, type TestSite } from '../../test/site';
+import { getContext } from '../../platform/access/contexts';
+import { CONTEXT_COURSE } from '../../platform/access/types';
+import { setItemTags } from '../tag/items';
 
 type Ok<T> = Array<{ error: false; data: T }>;
 type Failed = Array<{ error: true; exception: { errorcode: string } }>;
@@ -87,6 +90,24 @@ describe.each(testDialects)('course web-service methods on %s', (dialect) => {
     expect((bad.json as Failed)[0]?.exception.errorcode).toBe('invalidparameter');
     const modules = await site.ajax([{ methodname: 'core_course_search_courses', args: { criterianame: 'modulelist', criteriavalue: 'assign' } }], student);
     expect((modules.json as Failed)[0]?.exception.errorcode).toBe('nopermissions');
+  });
+
+  it('search_courses by tag finds the courses carrying it, hiding hidden ones from those who may not see them', async () => {
+    const db = site.platform.db;
+    for (const courseid of [ids.bio ?? 0, ids.hidden ?? 0]) {
+      const context = await getContext(db, CONTEXT_COURSE, courseid);
+      await setItemTags(db, { component: 'core', itemtype: 'course', itemid: courseid, contextid: context?.id ?? 0 }, ['Genetics'], site.adminId, true);
+    }
+    const tag = await db.selectFrom('tag').select('id').where('name', '=', 'genetics').executeTakeFirstOrThrow();
+    const byTag = async (session: { cookie: string; sesskey: string }, value: string) => {
+      const { json } = await site.ajax([{ methodname: 'core_course_search_courses', args: { criterianame: 'tagid', criteriavalue: value } }], session);
+      return (json as Ok<{ total: number; courses: Array<{ id: number }> }>)[0]?.data;
+    };
+    expect((await byTag(admin, String(tag.id)))?.courses.map((c) => c.id)).toEqual([ids.bio, ids.hidden]);
+    const seen = await byTag(student, String(tag.id));
+    expect(seen?.courses.map((c) => c.id)).toEqual([ids.bio]);
+    expect(seen?.total).toBe(1);
+    expect((await byTag(admin, 'not a number'))?.courses).toEqual([]);
   });
 
   it('get_users_courses lists the active enrolments the student can see, with user counts', async () => {

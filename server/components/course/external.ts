@@ -20,6 +20,7 @@ import {
   categoryNames,
   courseContacts,
   courseRowsWithModule,
+  courseRowsWithTag,
   courseSections,
   enrolledUserCounts,
   enrolmentMethods,
@@ -171,10 +172,11 @@ const searchCourses = defineMethod(coreCourseSearchCourses, async (ctx, args) =>
       // Tessera keeps no per-course block instances, so no course matches a block name.
       rows = [];
       break;
-    case 'tagid':
-      // Courses carry no tags until the tag component adds tagging of courses.
-      rows = [];
+    case 'tagid': {
+      const tagid = Number(args.criteriavalue);
+      rows = Number.isInteger(tagid) && tagid > 0 ? await courseRowsWithTag(ctx.db, tagid) : [];
       break;
+    }
   }
   const visible: Array<{ course: SearchCourseRow; context: Context }> = [];
   const contexts = await courseContexts(ctx.db, rows.map((c) => c.id));

@@ -40,6 +40,20 @@ export async function courseRowsWithModule(db: Kysely<DB>, modname: string): Pro
     .execute();
 }
 
+/** Courses tagged with a tag (tag instances of the core course area), in course order. */
+export async function courseRowsWithTag(db: Kysely<DB>, tagid: number): Promise<SearchCourseRow[]> {
+  return db
+    .selectFrom('course')
+    .select(SEARCH_COLUMNS)
+    .where('id', '<>', 1)
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('tag_instance').select('itemid').where('tagid', '=', tagid).where('component', '=', 'core').where('itemtype', '=', 'course'),
+    )
+    .orderBy('sortorder')
+    .orderBy('id')
+    .execute();
+}
+
 export async function categoryNames(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('course_categories').select(['id', 'name']).where('id', 'in', ids).execute();
