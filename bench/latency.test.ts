@@ -28,6 +28,11 @@ describe('steadyLatency', () => {
     expect(steadyLatency(answers, 2)).toEqual({ counted: 2, p50ms: 20, p99ms: 40, rampMs: 3_000 });
   });
 
+  it('copes with as many answers as a fast scenario gives', () => {
+    const answers: Answer[] = Array.from({ length: 300_000 }, (_, i) => ({ connection: i % 2 === 0 ? a : b, sentAt: i, doneAt: i + 2 }));
+    expect(steadyLatency(answers, 2)).toEqual({ counted: 299_997, p50ms: 2, p99ms: 2, rampMs: 3 });
+  });
+
   it('counts every answer when some connection never had one', () => {
     const answers: Answer[] = [
       { connection: a, sentAt: 0, doneAt: 10 },
