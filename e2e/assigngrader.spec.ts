@@ -154,6 +154,8 @@ test('grading with the marking guide: the comment chooser, a score above the max
   await expect(page.getByText('The changes to the grade and feedback were saved')).toBeVisible();
   await expect(status).toHaveCount(0);
   await expect(save).not.toHaveAttribute('aria-busy');
+  // The form is filled again from the saved grade in place: the focus is still on the button.
+  await expect(save).toBeFocused();
   await expect(page.getByText('Total score: 19 / 25')).toBeVisible();
   await expect(accuracy.getByLabel('Remark')).toHaveValue('Clear and accurate.\nAdd a labelled diagram.');
   await expect(feedback).toHaveText('A careful comparison');

@@ -1,4 +1,4 @@
-import { expect, test } from './helpers';
+import { announcer, expect, holdCall, test } from './helpers';
 import { ADMIN } from './site';
 
 test('an admin creates a cohort, adds members one by one and from a list, and removes one', async ({ page, logInAs }) => {
@@ -27,7 +27,17 @@ test('an admin creates a cohort, adds members one by one and from a list, and re
   await expect(page.getByRole('heading', { level: 1, name: 'Cohort members: Year 1 tutors' })).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search users to add' }).fill('student1');
-  await page.getByRole('button', { name: /^Add .* to the cohort$/ }).first().click();
+  const addOne = page.getByRole('button', { name: /^Add .* to the cohort$/ }).first();
+  const label = (await addOne.getAttribute('aria-label')) ?? '';
+  const adding = page.getByRole('button', { name: label, exact: true });
+  // The person's own button shows the adding under way and keeps the focus; the list's button does not.
+  const release = await holdCall(page, 'core_cohort_add_cohort_members');
+  await addOne.click();
+  await expect(adding).toHaveAttribute('aria-busy', 'true');
+  await expect(adding).toBeFocused();
+  await expect(announcer(page)).toHaveText('Saving…');
+  await expect(page.getByRole('button', { name: 'Add the listed users' })).not.toHaveAttribute('aria-busy');
+  release();
   await expect(page.getByRole('button', { name: /^Remove .* from the cohort$/ })).toHaveCount(1);
   await page.getByRole('searchbox', { name: 'Search users to add' }).fill('');
 

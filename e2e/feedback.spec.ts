@@ -1,4 +1,4 @@
-import { expect, logIn, test, ws } from './helpers';
+import { announcer, expect, holdCall, logIn, test, ws } from './helpers';
 import { ADMIN, student, TEACHER } from './site';
 
 // The settings form is long: a tall window keeps the dialogue's buttons in view.
@@ -181,10 +181,17 @@ test('an editing teacher deletes one named response after confirming, and the an
   const who = (await firstRow.getByRole('rowheader').textContent())!.trim();
   const submitted = page.locator('dt', { hasText: 'Submitted answers' }).locator('xpath=following-sibling::dd[1]');
   const before = Number(await submitted.textContent());
-  await responses.getByRole('button', { name: `Delete response: ${who}` }).click();
+  const remove = responses.getByRole('button', { name: `Delete response: ${who}` });
+  await remove.click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete response' });
   await expect(confirm).toContainText(`Delete the response of ${who}?`);
+  // The row's button shows the deletion under way and keeps the focus; screen readers hear it.
+  const release = await holdCall(page, 'mod_feedback_delete_response');
   await confirm.getByRole('button', { name: 'Delete response' }).click();
+  await expect(remove).toHaveAttribute('aria-busy', 'true');
+  await expect(remove).toBeFocused();
+  await expect(announcer(page)).toHaveText('Working…');
+  release();
   await expect(responses.getByRole('rowheader', { name: who, exact: true })).toHaveCount(0);
   await expect(submitted).toHaveText(String(before - 1));
 });

@@ -103,10 +103,21 @@ test('keyboard only: log in, open the course and the grading screen, enter a gra
   await tabTo(page, save);
   await page.keyboard.press('Space');
   await expect(page.getByText('The changes to the grade and feedback were saved')).toBeVisible();
+  // The form takes the saved grade without losing the focus: it stays on the button, still ringed.
+  await expect(save).not.toHaveAttribute('aria-busy');
+  await expect(save).toBeFocused();
+  expect(await missingFocusRing(page)).toBeNull();
 
   // Saved: the server has the grade, and the screen shows it after a reload.
   await page.reload();
   await expect(nav.locator('.grader-currentuser-name')).toHaveText(learner.fullname);
   await expect(page.getByText('Total score: 16 / 25')).toBeVisible();
   await expect(score('Comparison')).toHaveValue('7');
+
+  // "Save and show next" takes the focus on to the next learner's first score, where grading them starts.
+  await tabTo(page, page.getByRole('button', { name: 'Save and show next' }));
+  await page.keyboard.press('Enter');
+  await expect(nav.locator('.grader-currentuser-name')).not.toHaveText(learner.fullname);
+  await expect(score('Accuracy')).toBeFocused();
+  expect(await missingFocusRing(page)).toBeNull();
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startTestTool, type TestTool } from '../server/components/lti/testtool';
-import { expect, logIn, test, ws } from './helpers';
+import { announcer, expect, holdCall, logIn, test, ws } from './helpers';
 import { ADMIN, student, TEACHER } from './site';
 
 // The LTI 2 registration frame and the 1.3 tool answer over https with a certificate made for the test.
@@ -47,9 +47,12 @@ test('the tool page shows every card state; a pending tool is activated after ag
   await agreement.getByRole('button', { name: 'Decline' }).click();
   await expect(agreement).toBeHidden();
   await expect(notebook.getByText('Pending')).toBeVisible();
+  // The panel gone, the focus is back on Activate; once activated (no Activate any more), on the card's Edit.
+  await expect(notebook.getByRole('button', { name: 'Activate' })).toBeFocused();
   await notebook.getByRole('button', { name: 'Activate' }).click();
   await notebook.getByRole('button', { name: 'Agree' }).click();
   await expect(page.getByRole('article', { name: 'Lab Notebook' }).getByText('Active')).toBeVisible();
+  await expect(notebook.getByRole('link', { name: 'Edit Lab Notebook' })).toBeFocused();
 
   // Rename in place: Enter leaves the field, which saves; the card shows it saved.
   const name = microscope.getByRole('textbox', { name: 'Edit the name of Virtual Microscope' });
@@ -94,11 +97,21 @@ test('a tool added by cartridge URL appears as a card, and deleting it shows suc
   await page.screenshot({ path: '/tmp/lti-cartridge.png', fullPage: true });
 
   const card = cards.first();
-  await card.getByRole('button', { name: 'Delete Example Quiz Tool' }).click();
+  const remove = card.getByRole('button', { name: 'Delete Example Quiz Tool' });
+  await remove.click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Delete Example Quiz Tool?');
+  // Under way, the card's button keeps the focus and says so; the page's live region says it once
+  // (the card's own region only tells the outcome).
+  const release = await holdCall(page, 'mod_lti_delete_tool_type');
   await confirm.getByRole('button', { name: 'Delete tool' }).click();
+  await expect(remove).toHaveAttribute('aria-busy', 'true');
+  await expect(remove).toBeFocused();
+  await expect(announcer(page)).toHaveText('Working…');
+  await expect(card.getByRole('status').locator('.lti-overlay-text')).toHaveAttribute('aria-hidden', 'true');
+  release();
   await expect(card.getByRole('status')).toContainText('Deleted');
+  await expect(announcer(page)).toHaveText('');
   await expect(page.getByRole('article', { name: 'Example Quiz Tool' })).toHaveCount(count - 1, { timeout: 5000 });
 });
 
@@ -294,10 +307,17 @@ test('a teacher adds a tool to their own course, uses it for an activity there, 
   const offered = await ws<Array<{ name: string }>>(page, 'mod_lti_get_course_tools', { courseid });
   expect(offered.map((t) => t.name)).toContain(name);
 
-  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const remove = row.getByRole('button', { name: `Delete ${name}` });
+  await remove.click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Activities that use it will no longer launch.');
+  // The row's button shows the deletion under way and keeps the focus; screen readers hear it.
+  const release = await holdCall(page, 'mod_lti_delete_course_tool_type');
   await dialog.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(remove).toHaveAttribute('aria-busy', 'true');
+  await expect(remove).toBeFocused();
+  await expect(announcer(page)).toHaveText('Working…');
+  release();
   await expect(page.getByText('Tool deleted')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { demoCourses } from '../server/demo/people';
-import { expect, logIn, test } from './helpers';
+import { announcer, audible, expect, holdCall, logIn, test } from './helpers';
 import { student, TEACHER } from './site';
 
 const BIOLOGY = demoCourses[0]?.fullname ?? 'Introduction to Biology';
@@ -70,7 +70,15 @@ test('a teacher sets a self-enrolment key and a student enrols with it', async (
   const dialog = page.getByRole('dialog', { name: 'Enrolment methods' });
   await dialog.getByLabel('Allow self enrolment').check();
   await dialog.getByLabel('Enrolment key').fill('Chem-key-1');
-  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  // While saving, the dialogue's Save button says so and keeps the focus, and the modal leaves the announcement audible.
+  const save = dialog.getByRole('button', { name: 'Save changes' });
+  const release = await holdCall(page, 'enrol_self_update_settings');
+  await save.click();
+  await expect(save).toHaveAttribute('aria-busy', 'true');
+  await expect(save).toBeFocused();
+  await expect(announcer(page)).toHaveText('Saving…');
+  expect(await audible(announcer(page))).toBe(true);
+  release();
   await expect(dialog).toBeHidden();
 
   const context = await browser.newContext();

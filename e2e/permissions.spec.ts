@@ -57,6 +57,8 @@ test('an admin prohibits a capability for students in a course, the student lose
     await expect(prohibited.getByText('Student', { exact: true })).toBeVisible();
     await expect(allowed.getByText('Student', { exact: true })).toBeHidden();
     await expect(page.locator('#user-notifications')).toContainText('Student is now prohibited from "View participants" here.');
+    // The dialogue gives the focus back to the button that opened it.
+    await expect(row.getByRole('button', { name: 'Prohibit', exact: true })).toBeFocused();
 
     // The student no longer finds the participants link, the page refuses them, and so does the server.
     const context = await browser.newContext();
@@ -101,6 +103,8 @@ test('an admin prohibits a capability for students in a course, the student lose
     await confirm.getByRole('button', { name: 'Remove prohibit' }).click();
     await expect(allowed.getByText('Student', { exact: true })).toBeVisible();
     await expect(prohibited.getByText('None')).toBeVisible();
+    // The removed prohibit took its button with it: the focus goes to the column's Prohibit, not the page.
+    await expect(permissionRow(page).getByRole('button', { name: 'Prohibit', exact: true })).toBeFocused();
 
     await page.goto(`/admin/roles/check.php?contextid=${contextid}&reportuser=${await learnerId(page, contextid, learner.fullname)}`);
     await page.getByLabel('Filter').fill('participants');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, ws } from './helpers';
+import { announcer, expect, holdCall, test, ws } from './helpers';
 import { ADMIN, E2E_DEMO_PASSWORD, student, type SiteUser } from './site';
 
 test.use({ viewport: { width: 1280, height: 1000 } });
@@ -164,10 +164,19 @@ test('a manager completes a plan, freezing its ratings, and reopens it', async (
   await expect(page.getByRole('heading', { level: 1, name: `Learning plans of ${learner.fullname}` })).toBeVisible();
   await page.screenshot({ path: '/tmp/plans-list.png', fullPage: true });
   await page.getByRole('link', { name: 'Group work this year' }).click();
-  await page.getByRole('button', { name: 'Complete plan' }).click();
+  const complete = page.getByRole('button', { name: 'Complete plan' });
+  await complete.click();
   await expect(page.getByRole('alertdialog')).toContainText("Complete the plan 'Group work this year'? The ratings of its competencies are kept as they are now.");
+  // While the plan is being completed its button says so and keeps the focus, and screen readers hear it.
+  const release = await holdCall(page, 'core_competency_complete_plan');
   await confirm(page, 'Complete plan');
+  await expect(complete).toHaveAttribute('aria-busy', 'true');
+  await expect(complete).toBeFocused();
+  await expect(announcer(page)).toHaveText('Working…');
+  release();
   await expect(page.locator('.plan-facts .plan-status')).toHaveText('Complete');
+  // Completing took its button away: the focus goes to the plan's first action, not the page.
+  await expect(page.getByRole('toolbar', { name: 'Plan actions' }).getByRole('button').first()).toBeFocused();
   await expect(page.getByText('The plan is complete: the ratings shown are those it had when it was completed.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Complete plan' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add competencies' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, ws } from './helpers';
+import { announcer, expect, holdCall, test, ws } from './helpers';
 import { ADMIN, TEACHER } from './site';
 
 /** A name no other test (or earlier run on this site) uses. */
@@ -115,10 +115,19 @@ test('bulk delete does nothing without a selection and deletes the checked tags 
   await page.getByRole('checkbox', { name: `Select ${id}a` }).check();
   await page.getByRole('checkbox', { name: `Select ${id}b` }).check();
   await expect(page.getByText('2 selected')).toBeVisible();
-  await page.getByRole('button', { name: 'Delete selected' }).click();
+  const deleteSelected = page.getByRole('button', { name: 'Delete selected' });
+  await deleteSelected.click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete 2 tags' });
+  // While the tags are being deleted the button says so and keeps the focus; screen readers hear it.
+  const release = await holdCall(page, 'core_tag_delete_tags');
   await confirm.getByRole('button', { name: 'Delete 2 tags' }).click();
+  await expect(deleteSelected).toHaveAttribute('aria-busy', 'true');
+  await expect(deleteSelected).toBeFocused();
+  await expect(announcer(page)).toHaveText('Working…');
+  release();
   await expect(tagRows(page)).toHaveCount(1);
+  await expect(deleteSelected).not.toHaveAttribute('aria-busy');
+  await expect(deleteSelected).toBeFocused();
   await expect(tagRow(page, `${id}c`)).toHaveCount(1);
 });
 

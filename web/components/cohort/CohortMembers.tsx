@@ -60,11 +60,14 @@ export function CohortMembers() {
   const [result, setResult] = useState<{ added: number; missing: string[] } | null>(null);
   const data = useWsQuery(coreCohortListMembers, { cohortid, search, page, perpage: PER_PAGE }, { meta: { quiet: true }, placeholderData: (previous) => previous });
   const add = useWsMutation(coreCohortAddCohortMembers, [coreCohortListMembers, coreCohortListCohorts]);
+  // Adding one person is apart from adding the list, so that only the button pressed shows it under way.
+  const addPerson = useWsMutation(coreCohortAddCohortMembers, [coreCohortListMembers, coreCohortListCohorts]);
   const drop = useWsMutation(coreCohortDeleteCohortMembers, [coreCohortListMembers, coreCohortListCohorts]);
 
   if (data.error) return <ErrorPage message={data.error.message} />;
   if (!data.data) return <Loading />;
   const { cohort, members, candidates, total } = data.data;
+  const adding = add.isPending || addPerson.isPending;
 
   async function remove(person: { id: number; fullname: string }) {
     const ok = await confirmDialog({ title: s('removenamed', person.fullname), message: s('removememberconfirm', { user: person.fullname, cohort: cohort.name }), confirmLabel: s('remove'), destructive: true });
@@ -72,7 +75,7 @@ export function CohortMembers() {
   }
 
   function addOne(person: { id: number }) {
-    add.mutate({ members: [{ cohorttype: { type: 'id', value: cohortid }, usertype: { type: 'id', value: person.id } }] }, { onSuccess: () => void addNotification({ message: s('memberadded'), type: 'success' }) });
+    addPerson.mutate({ members: [{ cohorttype: { type: 'id', value: cohortid }, usertype: { type: 'id', value: person.id } }] }, { onSuccess: () => void addNotification({ message: s('memberadded'), type: 'success' }) });
   }
 
   function addListed() {
@@ -142,9 +145,15 @@ export function CohortMembers() {
                       <WithAvatar user={person}>
                         {person.fullname} <span className="muted small">{identitySummary(person)}</span>
                       </WithAvatar>
-                      <Button className="btn btn-secondary" aria-label={s('addnamed', person.fullname)} isDisabled={add.isPending} onPress={() => addOne(person)}>
+                      <PendingButton
+                        className="btn btn-secondary"
+                        aria-label={s('addnamed', person.fullname)}
+                        isPending={addPerson.isPending && addPerson.variables.members[0]?.usertype.value === person.id}
+                        isDisabled={adding}
+                        onPress={() => addOne(person)}
+                      >
                         {s('add')}
-                      </Button>
+                      </PendingButton>
                     </li>
                   ))}
                 </ul>
@@ -174,7 +183,7 @@ export function CohortMembers() {
             </div>
           )}
           <div className="form-actions">
-            <PendingButton isPending={add.isPending} className="btn btn-primary" isDisabled={listedUsers(listText).length === 0} onPress={addListed}>
+            <PendingButton isPending={add.isPending} className="btn btn-primary" isDisabled={listedUsers(listText).length === 0 || addPerson.isPending} onPress={addListed}>
               {s('addlisted')}
             </PendingButton>
           </div>

@@ -17,6 +17,7 @@ import { relativeUrl } from '../../platform/url';
 import { useStrings, type StringLookup } from '../../platform/useStrings';
 import { CompetencyPicker } from './CompetencyPicker';
 import { LinkedCompetencyList } from './LinkedCompetencyList';
+import { PlanActionBar } from './PlanActionBar';
 import { PlanForm } from './PlanForm';
 import { PLAN_STRINGS } from './planStrings';
 import { PlanStatus } from './PlansPage';
@@ -60,7 +61,7 @@ export function PlanPage() {
   const [summaryOf, setSummaryOf] = useState(0);
   const data = page.data;
   const plansUrl = relativeUrl('/admin/tool/lp/plans.php', { userid: data?.plan.userid ?? config().userid });
-  const { actionsFor, busy } = usePlanActions(s, {
+  const { actionsFor, pending } = usePlanActions(s, {
     onEdit: setEditing,
     onDeleted: () => void navigate(plansUrl),
     onLinkedCourses: () => setShowCourses(true),
@@ -93,13 +94,7 @@ export function PlanPage() {
       <section className="card plan-facts" aria-label={s('plandetails')}>
         <div className="plan-facts-head">
           <PlanStatus plan={plan} />
-          <div className="plan-action-bar" role="toolbar" aria-label={s('planactions')}>
-            {actions.map((a) => (
-              <Button key={a.id} className={`btn ${a.id === 'delete' ? 'btn-secondary danger-text' : 'btn-secondary'}`} isDisabled={busy} onPress={a.onAction}>
-                {a.label}
-              </Button>
-            ))}
-          </div>
+          <PlanActionBar label={s('planactions')} actions={actions} pending={pending} />
         </div>
         {plan.description && <p>{htmlToText(plan.description)}</p>}
         <dl className="facts-row">

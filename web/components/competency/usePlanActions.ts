@@ -82,7 +82,9 @@ export function usePlanActions(s: StringLookup, options: { onEdit?: (plan: Plan)
     });
   };
 
-  const busy = Object.values(mutations).some((m) => m.isPending);
+  /** The action under way, if any (its id, as in `actionsFor`). */
+  const pending = (Object.keys(mutations) as Array<keyof typeof mutations>).find((key) => mutations[key].isPending) ?? null;
+  const busy = pending !== null;
 
   /** The menu entries for a plan, in a stable order. */
   const actionsFor = (plan: Plan): RowAction[] => [
@@ -91,5 +93,5 @@ export function usePlanActions(s: StringLookup, options: { onEdit?: (plan: Plan)
     ...(options.onLinkedCourses ? [{ id: 'linkedcourses', label: s('linkedcourses'), onAction: () => options.onLinkedCourses?.(plan) }] : []),
   ];
 
-  return { actionsFor, busy };
+  return { actionsFor, busy, pending };
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
+import type { ArgsOf } from '../../../api/contract';
 import { enrolSelfGetSettings, enrolSelfUpdateSettings } from '../../../api/enrol';
 import { Loading } from '../../app/Page';
 import { ModalDialog } from '../../platform/dialogs';
 import { fromDateInput, toDateInput } from '../../platform/intl';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { ENROL_STRINGS } from './strings';
@@ -15,19 +17,28 @@ const FORM_ID = 'enrol-methods-form';
 export function EnrolmentMethodsDialog({ courseid, onClose }: { courseid: number; onClose: () => void }) {
   const s = useStrings('core_enrol', ENROL_STRINGS);
   const settings = useWsQuery(enrolSelfGetSettings, { courseid });
+  // The save is the footer's, whose button shows it under way; the form only gathers the settings.
+  const save = useWsMutation(enrolSelfUpdateSettings, [enrolSelfGetSettings]);
   const footer = settings.data ? (
     <>
       <Button className="btn btn-secondary" onPress={onClose}>
         {s('cancel')}
       </Button>
-      <button type="submit" form={FORM_ID} className="btn btn-primary">
+      <PendingButton isPending={save.isPending} type="submit" form={FORM_ID} className="btn btn-primary">
         {s('savechanges')}
-      </button>
+      </PendingButton>
     </>
   ) : undefined;
+  const submit = (changes: ArgsOf<typeof enrolSelfUpdateSettings>) =>
+    save.mutate(changes, {
+      onSuccess: () => {
+        void addNotification({ message: s('methodssaved'), type: 'success' });
+        onClose();
+      },
+    });
   return (
     <ModalDialog title={s('enrolmentmethods')} isOpen onClose={onClose} footer={footer}>
-      {settings.data ? <SelfSettingsForm courseid={courseid} initial={settings.data} onClose={onClose} /> : <Loading />}
+      {settings.data ? <SelfSettingsForm courseid={courseid} initial={settings.data} saving={save.isPending} onSave={submit} /> : <Loading />}
     </ModalDialog>
   );
 }
@@ -39,14 +50,20 @@ interface Settings {
   enrolenddate: number;
 }
 
-function SelfSettingsForm({ courseid, initial, onClose }: { courseid: number; initial: Settings; onClose: () => void }) {
+interface SelfSettingsFormProps {
+  courseid: number;
+  initial: Settings;
+  saving: boolean;
+  onSave: (changes: ArgsOf<typeof enrolSelfUpdateSettings>) => void;
+}
+
+function SelfSettingsForm({ courseid, initial, saving, onSave }: SelfSettingsFormProps) {
   const s = useStrings('core_enrol', ENROL_STRINGS);
   const [enabled, setEnabled] = useState(initial.enabled);
   const [password, setPassword] = useState(initial.password);
   const [start, setStart] = useState(toDateInput(initial.enrolstartdate));
   const [end, setEnd] = useState(toDateInput(initial.enrolenddate));
   const [error, setError] = useState('');
-  const save = useWsMutation(enrolSelfUpdateSettings, [enrolSelfGetSettings]);
 
   function submit() {
     const enrolstartdate = fromDateInput(start);
@@ -55,21 +72,14 @@ function SelfSettingsForm({ courseid, initial, onClose }: { courseid: number; in
       setError(s('enroltimeendinvalid'));
       return;
     }
-    save.mutate(
-      { courseid, enabled, password, enrolstartdate, enrolenddate },
-      {
-        onSuccess: () => {
-          void addNotification({ message: s('methodssaved'), type: 'success' });
-          onClose();
-        },
-      },
-    );
+    setError('');
+    onSave({ courseid, enabled, password, enrolstartdate, enrolenddate });
   }
 
   return (
     <form
       id={FORM_ID}
-      aria-busy={save.isPending}
+      aria-busy={saving}
       className="enrol-form"
       onSubmit={(e) => {
         e.preventDefault();

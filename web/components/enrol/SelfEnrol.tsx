@@ -10,6 +10,7 @@ import { Loading, Page } from '../../app/Page';
 import { AjaxError, call } from '../../platform/ajax';
 import { config } from '../../platform/config';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsQuery } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useStrings } from '../../platform/useStrings';
@@ -96,9 +97,9 @@ function SelfEnrolPage({ courseid }: { courseid: number }) {
               </p>
             )}
             <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={enrol.isPending}>
+              <PendingButton type="submit" className="btn btn-primary" isPending={enrol.isPending} pendingKind="working">
                 {s('enrolme')}
-              </button>
+              </PendingButton>
             </div>
           </form>
         )}

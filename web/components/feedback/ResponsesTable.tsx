@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
 import { modFeedbackDeleteResponse, modFeedbackGetAnalysis, modFeedbackGetFeedbackAccessInformation, modFeedbackGetResponsesAnalysis, type FeedbackItem } from '../../../api/feedback';
 import { confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
 import { Loading } from '../../app/Page';
 import { PageSizeSelect, Pager } from '../../platform/Pager';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { formatDateTime } from '../../platform/intl';
 import { useStrings } from '../../platform/useStrings';
@@ -67,9 +67,16 @@ export function ResponsesTable({ feedbackid, anonymous, items, candelete }: { fe
                     ))}
                     {candelete && (
                       <td>
-                        <Button className="btn btn-link btn-link-danger" aria-label={`${s('deleteresponse')}: ${row.who}`} isDisabled={remove.isPending} onPress={() => void deleteRow(row.id, row.who)}>
+                        <PendingButton
+                          className="btn btn-link btn-link-danger"
+                          aria-label={`${s('deleteresponse')}: ${row.who}`}
+                          isPending={remove.isPending && remove.variables.completedid === row.id}
+                          pendingKind="working"
+                          isDisabled={remove.isPending}
+                          onPress={() => void deleteRow(row.id, row.who)}
+                        >
                           {s('deleteresponse')}
-                        </Button>
+                        </PendingButton>
                       </td>
                     )}
                   </tr>

@@ -16,7 +16,12 @@ interface CardFrameProps {
   children: ReactNode;
 }
 
-/** The frame every tool and registration card shares: icon, state badge, and the loading / success / fail overlay. */
+/**
+ * The frame every tool and registration card shares: icon, state badge, and the loading / success /
+ * fail overlay. The overlay's live region says the outcome; that the action is under way is said by
+ * the card's pending button or the card itself (through the page's announcer), so the overlay's
+ * "Loading" is for the eye only.
+ */
 export function CardFrame({ status, s, icon, label, stateText, pending, deleting, children }: CardFrameProps) {
   return (
     <article className={`lti-card lti-card-${status}`} aria-label={label} aria-busy={status === 'loading'}>
@@ -40,7 +45,13 @@ export function CardFrame({ status, s, icon, label, stateText, pending, deleting
           {status === 'loading' && <span className="spinner" aria-hidden="true" />}
           {status === 'success' && <span className="lti-outcome lti-outcome-success">✓</span>}
           {status === 'fail' && <span className="lti-outcome lti-outcome-fail">✕</span>}
-          <span className="lti-overlay-text">{s(status === 'loading' ? 'loading' : status === 'success' ? (deleting ? 'deleted' : 'saved') : deleting ? 'deletefailed' : 'savefailed')}</span>
+          {status === 'loading' ? (
+            <span className="lti-overlay-text" aria-hidden="true">
+              {s('loading')}
+            </span>
+          ) : (
+            <span className="lti-overlay-text">{s(status === 'success' ? (deleting ? 'deleted' : 'saved') : deleting ? 'deletefailed' : 'savefailed')}</span>
+          )}
         </div>
       )}
     </article>

@@ -1,10 +1,10 @@
 import { coreCourseGetCourses } from '../../../api/course';
-import { Button } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { modLtiDeleteCourseToolType, modLtiGetCourseTools, modLtiGetCourseToolTypes } from '../../../api/lti';
 import { Loading, Page } from '../../app/Page';
 import { confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { LTI_STRINGS } from './strings';
@@ -58,9 +58,15 @@ export function CourseTools() {
                     <Link className="btn btn-secondary" to={`/mod/lti/coursetooledit.php?course=${courseid}&typeid=${t.id}`} aria-label={`${s('editcoursetool')}: ${t.name}`}>
                       {s('editcoursetool')}
                     </Link>{' '}
-                    <Button className="btn btn-danger" onPress={() => void onDelete(t.id, t.name)} isDisabled={remove.isPending}>
+                    <PendingButton
+                      className="btn btn-danger"
+                      isPending={remove.isPending && remove.variables.tooltypeid === t.id}
+                      pendingKind="working"
+                      isDisabled={remove.isPending}
+                      onPress={() => void onDelete(t.id, t.name)}
+                    >
                       {s('deletecoursetool', t.name)}
-                    </Button>
+                    </PendingButton>
                   </td>
                 </tr>
               ))}

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'react-aria-components';
 import { modLtiDeleteToolProxy, modLtiGetToolProxies, modLtiGetToolTypes, type ToolProxyCard } from '../../../api/lti';
 import { call } from '../../platform/ajax';
 import { confirmDialog } from '../../platform/dialogs';
+import { PendingButton } from '../../platform/PendingButton';
 import type { StringLookup } from '../../platform/useStrings';
 import { CardFrame } from './CardFrame';
 import { useCardState } from './useCardState';
@@ -27,9 +27,9 @@ export function ProxyCard({ card, s }: { card: ToolProxyCard; s: StringLookup })
       <h3 className="lti-card-title">{card.name}</h3>
       <p className="lti-card-meta">{card.description}</p>
       <div className="lti-card-actions">
-        <Button className="btn btn-danger" onPress={() => void remove()} isDisabled={loading} aria-label={`${s('delete')} ${card.name}`}>
+        <PendingButton className="btn btn-danger" isPending={loading} pendingKind="working" onPress={() => void remove()} aria-label={`${s('delete')} ${card.name}`}>
           {s('delete')}
-        </Button>
+        </PendingButton>
       </div>
     </CardFrame>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
@@ -21,6 +21,11 @@ import './permissions.css';
 type PageData = ResultOf<typeof coreRoleGetPermissionOverrides>;
 type Capability = PageData['capabilities'][number];
 type Role = PageData['roles'][number];
+/** A change under way on a capability: what is done, to which role. */
+interface Change {
+  action: OverrideAction;
+  roleid: number;
+}
 
 /** `/admin/roles/permissions.php?contextid=…`: the permission manager of a context. */
 export function Permissions() {
@@ -37,7 +42,7 @@ function PermissionsOf({ contextid }: { contextid: number }) {
   const page = useWsQuery(coreRoleGetPermissionOverrides, { contextid }, { meta: { quiet: true }, staleTime: 0 });
   const [filter, setFilter] = useState('');
   const [dialog, setDialog] = useState<{ action: 'allow' | 'prohibit'; capability: Capability } | null>(null);
-  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const [pending, setPending] = useState<ReadonlyMap<string, Change>>(new Map());
 
   if (page.error) return <ErrorPage message={page.error.message} />;
   if (!page.data) return <Loading />;
@@ -49,7 +54,7 @@ function PermissionsOf({ contextid }: { contextid: number }) {
 
   /** Makes one change through the roles ajax endpoint, then re-reads the page so the row shows it. */
   async function apply(capability: Capability, role: DialogRole, action: OverrideAction) {
-    setPending((p) => new Set(p).add(capability.name));
+    setPending((p) => new Map(p).set(capability.name, { action, roleid: role.id }));
     try {
       await changePermission(contextid, role.id, capability.name, action);
       await Promise.all([
@@ -61,7 +66,7 @@ function PermissionsOf({ contextid }: { contextid: number }) {
       void showException(error);
     } finally {
       setPending((p) => {
-        const next = new Set(p);
+        const next = new Map(p);
         next.delete(capability.name);
         return next;
       });
@@ -128,7 +133,7 @@ function PermissionsOf({ contextid }: { contextid: number }) {
                     capability={capability}
                     roleById={roleById}
                     canAdd={capability.canchange && overridable.length > 0}
-                    busy={pending.has(capability.name)}
+                    change={pending.get(capability.name) ?? null}
                     s={s}
                     onAdd={(action) => setDialog({ action, capability })}
                     onRemove={(role, action) => void remove(capability, role, action)}
@@ -158,14 +163,51 @@ interface CapabilityRowProps {
   capability: Capability;
   roleById: ReadonlyMap<number, Role>;
   canAdd: boolean;
-  busy: boolean;
+  /** The change under way on the capability, if any. */
+  change: Change | null;
   s: StringLookup;
   onAdd: (action: 'allow' | 'prohibit') => void;
   onRemove: (role: Role, action: 'prevent' | 'unprohibit') => void;
 }
 
-/** One capability: its names and risks, the allowed and the prohibited roles with their remove buttons, and Allow / Prohibit. */
-function CapabilityRow({ capability, roleById, canAdd, busy, s, onAdd, onRemove }: CapabilityRowProps) {
+/**
+ * One capability: its names and risks, the allowed and the prohibited roles with their remove buttons,
+ * and Allow / Prohibit. A removal under way shows on its button, which keeps the focus; the others wait.
+ * Allow and Prohibit are not held back by their own dialogue's change, so that the focus can come back to them.
+ */
+/** The ✕ beside a role in a permission list: takes the role off it, pending while that change is saved. */
+function RemoveRole({ label, isPending, isDisabled, onRemove }: { label: string; isPending: boolean; isDisabled: boolean; onRemove: () => void }) {
+  return (
+    <PendingButton
+      className="permission-role-remove"
+      aria-label={label}
+      isPending={isPending}
+      pendingKind="working"
+      isDisabled={isDisabled}
+      icon={<span aria-hidden="true">✕</span>}
+      onPress={onRemove}
+    />
+  );
+}
+
+function CapabilityRow({ capability, roleById, canAdd, change, s, onAdd, onRemove }: CapabilityRowProps) {
+  const busy = change !== null;
+  const removing = change?.action === 'prevent' || change?.action === 'unprohibit';
+  const removal = (role: Role, action: 'prevent' | 'unprohibit') => change?.action === action && change.roleid === role.id;
+  const allowButton = useRef<HTMLButtonElement>(null);
+  const prohibitButton = useRef<HTMLButtonElement>(null);
+  /** The removal last under way, until its role is seen gone from the row. */
+  const removed = useRef<Change | null>(null);
+  useEffect(() => {
+    if (removing) removed.current = change;
+    const last = removed.current;
+    if (!last || change !== null) return;
+    const listed = last.action === 'prevent' ? capability.allowed.includes(last.roleid) : capability.prohibited.some((p) => p.roleid === last.roleid);
+    if (listed) return;
+    removed.current = null;
+    // The removed role took its button with it: the focus goes to the column's own action, not the page.
+    if (document.activeElement === document.body) (last.action === 'prevent' ? allowButton : prohibitButton).current?.focus();
+  }, [change, removing, capability]);
   const a = (role: Role) => ({ role: role.name, cap: capability.displayname });
   const allowed = capability.allowed.flatMap((id) => roleById.get(id) ?? []);
   const prohibited = capability.prohibited.flatMap((p) => {
@@ -187,18 +229,16 @@ function CapabilityRow({ capability, roleById, canAdd, busy, s, onAdd, onRemove 
             <li key={role.id} className="permission-role is-allowed">
               <span>{role.name}</span>
               {capability.canchange && role.overridable && (
-                <Button className="permission-role-remove" aria-label={s('removeallowed', a(role))} isDisabled={busy} onPress={() => onRemove(role, 'prevent')}>
-                  <span aria-hidden="true">✕</span>
-                </Button>
+                <RemoveRole label={s('removeallowed', a(role))} isPending={removal(role, 'prevent')} isDisabled={busy} onRemove={() => onRemove(role, 'prevent')} />
               )}
             </li>
           ))}
           {allowed.length === 0 && <li className="muted permission-none">{s('none')}</li>}
         </ul>
         {canAdd && (
-          <PendingButton isPending={busy} className="btn-link permission-add" onPress={() => onAdd('allow')}>
+          <Button ref={allowButton} className="btn-link permission-add" isDisabled={removing} onPress={() => onAdd('allow')}>
             {s('allow')}
-          </PendingButton>
+          </Button>
         )}
       </td>
       <td>
@@ -207,9 +247,7 @@ function CapabilityRow({ capability, roleById, canAdd, busy, s, onAdd, onRemove 
             <li key={role.id} className="permission-role is-prohibited">
               <span>{role.name}</span>
               {capability.canchange && role.overridable && removable ? (
-                <Button className="permission-role-remove" aria-label={s('removeprohibit', a(role))} isDisabled={busy} onPress={() => onRemove(role, 'unprohibit')}>
-                  <span aria-hidden="true">✕</span>
-                </Button>
+                <RemoveRole label={s('removeprohibit', a(role))} isPending={removal(role, 'unprohibit')} isDisabled={busy} onRemove={() => onRemove(role, 'unprohibit')} />
               ) : (
                 !removable && (
                   <span className="permission-role-note" title={s('prohibitedaboveinfo')}>
@@ -222,7 +260,7 @@ function CapabilityRow({ capability, roleById, canAdd, busy, s, onAdd, onRemove 
           {prohibited.length === 0 && <li className="muted permission-none">{s('none')}</li>}
         </ul>
         {canAdd && (
-          <Button className="btn-link permission-add is-danger" isDisabled={busy} onPress={() => onAdd('prohibit')}>
+          <Button ref={prohibitButton} className="btn-link permission-add is-danger" isDisabled={removing} onPress={() => onAdd('prohibit')}>
             {s('prohibit')}
           </Button>
         )}

@@ -10,6 +10,7 @@ import { AjaxError } from '../../platform/ajax';
 import { alertDialog, confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
 import { Pager } from '../../platform/Pager';
+import { PendingButton } from '../../platform/PendingButton';
 import { useWsMutation, useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { AddStandardTagsDialog } from './AddStandardTagsDialog';
@@ -77,11 +78,13 @@ export function ManageTags() {
     { placeholderData: (previous) => previous, meta: { quiet: true }, retry: false },
   );
   const remove = useWsMutation(coreTagDeleteTags, [coreTagListTags]);
+  // "Delete selected" has a deletion of its own, so that its button alone shows it under way.
+  const removeChecked = useWsMutation(coreTagDeleteTags, [coreTagListTags]);
   const renameCombine = useWsMutation(coreTagRenameCombine, [coreTagListTags]);
   const tags = list.data?.tags ?? [];
   const checked = tags.filter((t) => selected.has(t.id));
 
-  async function deleteTags(victims: ListedTag[]) {
+  async function deleteTags(victims: ListedTag[], deletion = remove) {
     if (victims.length === 0) return;
     const one = victims.length === 1;
     const ok = await confirmDialog({
@@ -91,7 +94,7 @@ export function ManageTags() {
       destructive: true,
     });
     if (!ok) return;
-    remove.mutate(
+    deletion.mutate(
       { tagids: victims.map((t) => t.id) },
       {
         onSuccess: () => {
@@ -121,7 +124,7 @@ export function ManageTags() {
   const data = list.data;
   const pages = data ? Math.ceil(data.total / state.perpage) : 0;
   const title = data ? `${s('managetags')}: ${data.collection.displayname}` : s('managetags');
-  const busy = remove.isPending || renameCombine.isPending;
+  const busy = remove.isPending || removeChecked.isPending || renameCombine.isPending;
   return (
     <Page
       title={title}
@@ -178,9 +181,15 @@ export function ManageTags() {
             <span className="muted">{data.total === 1 ? s('totaltags_one') : s('totaltags', data.total)}</span>
             {checked.length > 0 && <strong>{s('selected', checked.length)}</strong>}
             <span className="tag-bulk-actions" role="group" aria-label={s('withselected')}>
-              <Button className="btn btn-secondary tag-delete-selected" isDisabled={busy} onPress={() => void deleteTags(checked)}>
+              <PendingButton
+                className="btn btn-secondary tag-delete-selected"
+                isPending={removeChecked.isPending}
+                pendingKind="working"
+                isDisabled={busy}
+                onPress={() => void deleteTags(checked, removeChecked)}
+              >
                 {s('deleteselected')}
-              </Button>
+              </PendingButton>
               <Button className="btn btn-secondary" isDisabled={busy} onPress={() => void combine()}>
                 {s('combineselected')}
               </Button>

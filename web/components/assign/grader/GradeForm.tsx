@@ -1,4 +1,4 @@
-import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
 import type { Warning } from '../../../../api/types';
@@ -14,9 +14,10 @@ import type { StringLookup } from '../../../platform/useStrings';
 import { GuideFields } from './GuideFields';
 import { encodeGradingForm, initialValues, isDirty, type GradeFormValues } from './gradingForm';
 
-/** What the page asks of the form: whether it holds unsaved changes, and to save them (true when saved). */
+/** What the page asks of the form: to save its changes (true when saved). */
 export interface GradeFormHandle {
-  save: () => Promise<boolean>;
+  /** `stay`: the user stays, and the save ends once the form holds the panel read again; `leave`: the page moves on at once. */
+  save: (then: 'stay' | 'leave') => Promise<boolean>;
 }
 
 interface GradeFormProps {
@@ -26,46 +27,98 @@ interface GradeFormProps {
   onDirtyChange: (dirty: boolean) => void;
   /** "Save and show next" saved the grade. */
   onSavedNext: () => void;
+  /** Whether the focus goes to the first field when the form appears (it follows "Save and show next" to this user). */
+  focusOnMount?: boolean;
+}
+
+/** The panel the form was filled from (its grade's time is what a save is checked against), what that panel held, and what is typed. */
+interface FormState {
+  panel: GradingPanel;
+  loaded: GradeFormValues;
+  values: GradeFormValues;
+}
+
+function filledFrom(panel: GradingPanel): FormState {
+  const loaded = initialValues(panel);
+  return { panel, loaded, values: loaded };
+}
+
+/** The form filled from a panel read again, unless changes typed since the last load or save would be lost. */
+function refilled(form: FormState, panel: GradingPanel): FormState {
+  return panel === form.panel || isDirty(form.values, form.loaded) ? form : filledFrom(panel);
+}
+
+/** Puts the focus in the form's first field: the grade, the guide's first score, or the feedback. */
+function focusFirstField(form: HTMLFormElement | null): void {
+  form?.querySelector<HTMLElement>('input:not([type="checkbox"]), select, textarea, [contenteditable="true"]')?.focus();
 }
 
 /**
- * The grading form for one user, filled from the panel it was loaded with. Saving sends the whole form;
- * warnings keep what was typed and show each next to its field, with a summary above.
+ * The grading form for one user, filled from their panel. Saving sends the whole form; warnings keep
+ * what was typed and show each next to its field, with a summary above. A panel read again (after a
+ * save, or "Reload") fills the same form in place rather than a new one, so the focus stays where it is.
  */
-export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFormProps) {
+export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext, focusOnMount = false }: GradeFormProps) {
   const client = useQueryClient();
-  const [loaded] = useState(() => initialValues(panel));
-  const [values, setValues] = useState(loaded);
+  const [form, setForm] = useState(() => filledFrom(panel));
+  const [seen, setSeen] = useState(panel);
+  if (panel !== seen) {
+    setSeen(panel);
+    setForm((f) => refilled(f, panel));
+  }
+  const { values, loaded } = form;
   const [warnings, setWarnings] = useState<Warning[]>([]);
-  /** The save under way, by the button that started it ('save' also for shortcuts and the unsaved-changes question). */
-  const [pending, setPending] = useState<'save' | 'next' | null>(null);
+  /** The action under way: a save by the button that started it ('save' also for shortcuts and the unsaved-changes question), or "Reload". */
+  const [pending, setPending] = useState<'save' | 'next' | 'reload' | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const { grade, gradeitem, guide, user } = panel;
+  const formRef = useRef<HTMLFormElement>(null);
+  const { grade, gradeitem, guide, user } = form.panel;
+  const panelKey = [modAssignGetGradingPanel.name, { assignid: form.panel.assign.id, userid: user.id }];
   const errors = new Map(warnings.filter((w) => w.item && w.warningcode !== 'gradechanged').map((w) => [w.item ?? '', w.message]));
   const gradeChanged = warnings.some((w) => w.warningcode === 'gradechanged');
+  const dirty = isDirty(values, loaded);
 
-  const update = (next: GradeFormValues) => {
-    setValues(next);
-    onDirtyChange(isDirty(next, loaded));
-  };
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  async function save(via: 'save' | 'next' = 'save'): Promise<boolean> {
+  const update = (next: GradeFormValues) => setForm((f) => ({ ...f, values: next }));
+  const focusAtFirst = useRef(focusOnMount);
+  useEffect(() => {
+    // Unless the user put the focus somewhere meanwhile (while the panel loaded).
+    if (focusAtFirst.current && document.activeElement === document.body) focusFirstField(formRef.current);
+  }, []);
+
+  /**
+   * Reads the panel again and fills the form from it (as the panel query's answer would, a moment
+   * later): after "Reload" in any case, after a save unless changes were typed meanwhile.
+   */
+  async function refill(force: boolean) {
+    await client.invalidateQueries({ queryKey: panelKey });
+    const fresh = client.getQueryData<GradingPanel>(panelKey);
+    if (fresh) setForm((f) => (force ? filledFrom(fresh) : refilled(f, fresh)));
+  }
+
+  async function save(via: 'save' | 'next', then: 'stay' | 'leave'): Promise<boolean> {
     if (pending) return false;
     setPending(via);
     try {
-      const answer = await call(modAssignSubmitGradingForm, { assignmentid: panel.assign.id, userid: user.id, jsonformdata: encodeGradingForm(panel, values) });
+      const sent = values;
+      const answer = await call(modAssignSubmitGradingForm, { assignmentid: form.panel.assign.id, userid: user.id, jsonformdata: encodeGradingForm(form.panel, sent) });
       if (answer.length > 0) {
         setWarnings(answer);
         requestAnimationFrame(() => summaryRef.current?.focus());
         return false;
       }
       setWarnings([]);
-      onDirtyChange(false);
+      // What was sent is what the server holds now: nothing is unsaved unless it was typed during the save.
+      setForm((f) => ({ ...f, loaded: sent }));
       void addNotification({ message: s('gradechangessaveddetail'), type: 'success' });
-      // Not awaited: moving on to another user need not wait for this one's panel to be read again.
-      void client.invalidateQueries({ queryKey: [modAssignGetGradingPanel.name, { assignid: panel.assign.id, userid: user.id }] });
       void client.invalidateQueries({ queryKey: [modAssignListParticipants.name] });
       void client.invalidateQueries({ queryKey: [modAssignGetGradingTable.name] });
+      // Staying, the save lasts until the panel is read again: a second save must be checked against the
+      // grade's new time, not the one this save replaced (which the server would take for someone else's
+      // change). Moving on to another user need not wait for it.
+      if (then === 'stay') await refill(false);
+      else void client.invalidateQueries({ queryKey: panelKey });
       return true;
     } catch (error) {
       void showException(error);
@@ -74,11 +127,19 @@ export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFo
       setPending(null);
     }
   }
-  useImperativeHandle(ref, () => ({ save: () => save() }));
+  useImperativeHandle(ref, () => ({ save: (then: 'stay' | 'leave') => save('save', then) }));
 
-  const reload = () => {
-    onDirtyChange(false);
-    void client.invalidateQueries({ queryKey: [modAssignGetGradingPanel.name, { assignid: panel.assign.id, userid: user.id }] });
+  /** Someone else changed the grade: the form takes what the server now holds, dropping what was typed. */
+  const reload = async () => {
+    setPending('reload');
+    try {
+      await refill(true);
+      setWarnings([]);
+      // The warning and its button are gone: the focus goes to the grade the other person gave.
+      requestAnimationFrame(() => focusFirstField(formRef.current));
+    } finally {
+      setPending(null);
+    }
   };
   const reset = () => {
     setWarnings([]);
@@ -88,11 +149,12 @@ export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFo
   const gradeError = errors.get('grade');
   return (
     <form
+      ref={formRef}
       className="grader-form form-stack"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        void save('save', 'stay');
       }}
     >
       {warnings.length > 0 && (
@@ -112,9 +174,9 @@ export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFo
             )}
           </div>
           {gradeChanged && (
-            <Button className="btn btn-secondary" onPress={reload}>
+            <PendingButton isPending={pending === 'reload'} pendingKind="working" className="btn btn-secondary" onPress={() => void reload()}>
               {s('reload')}
-            </Button>
+            </PendingButton>
           )}
         </div>
       )}
@@ -179,7 +241,7 @@ export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFo
         <RichText id="grader-feedback" labelId="grader-feedback-label" rows={5} value={values.feedback} onChange={(feedback) => update({ ...values, feedback })} />
       </div>
       <label className="grader-notify">
-        <input type="checkbox" checked={values.notify} onChange={(e) => setValues({ ...values, notify: e.target.checked })} /> {s('sendstudentnotifications')}
+        <input type="checkbox" checked={values.notify} onChange={(e) => update({ ...values, notify: e.target.checked })} /> {s('sendstudentnotifications')}
       </label>
       <div className="form-actions grader-actions">
         <PendingButton isPending={pending === 'save'} pendingLabel={s('savinggrade')} isDisabled={pending !== null} type="submit" className="btn btn-primary">
@@ -190,7 +252,7 @@ export function GradeForm({ panel, s, ref, onDirtyChange, onSavedNext }: GradeFo
           pendingLabel={s('savinggrade')}
           isDisabled={pending !== null}
           className="btn btn-secondary"
-          onPress={() => void save('next').then((ok) => ok && onSavedNext())}
+          onPress={() => void save('next', 'leave').then((ok) => ok && onSavedNext())}
         >
           {s('saveandshownext')}
         </PendingButton>

@@ -42,6 +42,8 @@ export function GraderPage({ cm }: { cm: ModuleInfo }) {
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState<((choice: UnsavedChoice) => void) | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  /** The user whose grade form takes the focus when it appears: the next one after "Save and show next". */
+  const [focusFormOf, setFocusFormOf] = useState<number | null>(null);
   const form = useRef<GradeFormHandle>(null);
   const [layout, setLayout] = useGraderLayout();
   useUnsavedChanges(dirty);
@@ -74,8 +76,9 @@ export function GraderPage({ cm }: { cm: ModuleInfo }) {
     }
   }, [client, assignid, upcoming, previous, userid]);
 
-  const show = (target: number, nextFilters: readonly GradingFilter[] = filters) => {
+  const show = (target: number, nextFilters: readonly GradingFilter[] = filters, focusForm = false) => {
     setDirty(false);
+    setFocusFormOf(focusForm ? target : null);
     setParams(
       (p) => {
         p.set('userid', String(target));
@@ -94,7 +97,7 @@ export function GraderPage({ cm }: { cm: ModuleInfo }) {
     setAsking(null);
     if (choice === 'cancel') return false;
     if (choice === 'discard') return true;
-    return (await form.current?.save()) ?? false;
+    return (await form.current?.save('leave')) ?? false;
   };
 
   const moveTo = async (target: number | undefined) => {
@@ -112,7 +115,7 @@ export function GraderPage({ cm }: { cm: ModuleInfo }) {
   useGraderShortcuts({
     previous: () => void moveTo(neighbour(ids, userid, -1)),
     next: () => void moveTo(neighbour(ids, userid, 1)),
-    save: () => void form.current?.save(),
+    save: () => void form.current?.save('stay'),
     help: () => setHelpOpen(true),
   });
 
@@ -158,10 +161,13 @@ export function GraderPage({ cm }: { cm: ModuleInfo }) {
           s={s}
           formRef={form}
           onDirtyChange={setDirty}
+          // The button pressed goes with the user graded: the focus goes on to the next user's first
+          // field (their grade, or the guide's first score), where grading them starts.
           onSavedNext={() => {
             const next = neighbour(ids, userid, 1);
-            if (next !== undefined) show(next);
+            if (next !== undefined) show(next, filters, true);
           }}
+          focusForm={focusFormOf === userid}
         />
       )}
       {asking && <UnsavedDialog s={s} onAnswer={asking} />}

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { modAssignGetGradingPanel } from '../../../../api/assign';
 import { Loading } from '../../../app/Page';
 import { useWsQuery } from '../../../platform/query';
@@ -13,16 +13,21 @@ interface GraderPanelsProps {
   formRef: RefObject<GradeFormHandle | null>;
   onDirtyChange: (dirty: boolean) => void;
   onSavedNext: () => void;
+  /** Whether the focus goes to the grade form's first field when it appears. */
+  focusForm: boolean;
 }
 
 /**
  * One user's review panel (the submission) and grade panel (the form), each scrolling on its own.
- * The form is filled from a panel read fresh: while a stale copy is being read again (after a save, or
- * "Reload") the panel shows progress, and the form starts over from the new answer.
+ * The form is first filled from a panel read fresh: while a stale copy (fetched ahead some time ago)
+ * is being read again, the panel shows progress. Once shown, the form stays, and takes the panel's
+ * later readings in place (after a save, or "Reload"): replacing it would drop the keyboard focus.
  */
-export function GraderPanels({ assignid, userid, s, formRef, onDirtyChange, onSavedNext }: GraderPanelsProps) {
+export function GraderPanels({ assignid, userid, s, formRef, onDirtyChange, onSavedNext, focusForm }: GraderPanelsProps) {
   const panel = useWsQuery(modAssignGetGradingPanel, { assignid, userid }, { staleTime: 30_000, refetchOnReconnect: false, meta: { quiet: true } });
-  const ready = panel.data && !(panel.isFetching && panel.isStale);
+  const fresh = panel.data !== undefined && !(panel.isFetching && panel.isStale);
+  const [shown, setShown] = useState(false);
+  if (fresh && !shown) setShown(true);
   return (
     <div className="grader-panels">
       <section className="grader-panel grader-review" aria-labelledby="grader-review-heading">
@@ -44,9 +49,9 @@ export function GraderPanels({ assignid, userid, s, formRef, onDirtyChange, onSa
           {s('grade')}
           {panel.data && <span className="grader-panel-user">{panel.data.user.fullname}</span>}
         </h2>
-        {panel.error ? null : ready && panel.data ? (
-          <GradeForm key={panel.dataUpdatedAt} ref={formRef} panel={panel.data} s={s} onDirtyChange={onDirtyChange} onSavedNext={onSavedNext} />
-        ) : (
+        {panel.data && (shown || fresh) ? (
+          <GradeForm ref={formRef} panel={panel.data} s={s} onDirtyChange={onDirtyChange} onSavedNext={onSavedNext} focusOnMount={focusForm} />
+        ) : panel.error ? null : (
           <Loading />
         )}
       </section>
