@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type OperandValueExpressionOrList } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { ComponentDefinition } from '../../platform/component';
 import { formatString } from '../../platform/sanitize';
@@ -26,32 +26,19 @@ export async function searchCourseRows(db: Kysely<DB>, search: string): Promise<
   return query.orderBy('sortorder').orderBy('id').execute();
 }
 
+/** The search columns of the courses (not the front page) whose ids a subquery gives, in course order. */
+function searchRowsAmong(db: Kysely<DB>, ids: OperandValueExpressionOrList<DB, 'course', 'id'>): Promise<SearchCourseRow[]> {
+  return db.selectFrom('course').select(SEARCH_COLUMNS).where('id', '<>', 1).where('id', 'in', ids).orderBy('sortorder').orderBy('id').execute();
+}
+
 /** Courses that have at least one instance of the named activity module. */
 export async function courseRowsWithModule(db: Kysely<DB>, modname: string): Promise<SearchCourseRow[]> {
-  return db
-    .selectFrom('course')
-    .select(SEARCH_COLUMNS)
-    .where('id', '<>', 1)
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('course_modules as cm').innerJoin('modules as m', 'm.id', 'cm.module').select('cm.course').where('m.name', '=', modname),
-    )
-    .orderBy('sortorder')
-    .orderBy('id')
-    .execute();
+  return searchRowsAmong(db, db.selectFrom('course_modules as cm').innerJoin('modules as m', 'm.id', 'cm.module').select('cm.course as id').where('m.name', '=', modname));
 }
 
 /** Courses tagged with a tag (tag instances of the core course area), in course order. */
 export async function courseRowsWithTag(db: Kysely<DB>, tagid: number): Promise<SearchCourseRow[]> {
-  return db
-    .selectFrom('course')
-    .select(SEARCH_COLUMNS)
-    .where('id', '<>', 1)
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('tag_instance').select('itemid').where('tagid', '=', tagid).where('component', '=', 'core').where('itemtype', '=', 'course'),
-    )
-    .orderBy('sortorder')
-    .orderBy('id')
-    .execute();
+  return searchRowsAmong(db, db.selectFrom('tag_instance').select('itemid as id').where('tagid', '=', tagid).where('component', '=', 'core').where('itemtype', '=', 'course'));
 }
 
 export async function categoryNames(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, string>> {
