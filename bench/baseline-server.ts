@@ -1,7 +1,7 @@
 /**
  * The benchmark's baseline: a bare Fastify server on the same database as the real one, with one
  * route per scenario that runs the scenario's main query and answers the body the real server gave
- * (recorded by bench/run.ts). No sessions, permissions, validation or templates: the physical limit of
+ * (recorded by bench/run.ts), compressed the same way. No sessions, permissions, validation or templates: the physical limit of
  * this stack on this machine, which each scenario's throughput is compared with.
  *
  * Run by bench/run.ts: PORT, DATABASE_URL and BASELINE_FILE (JSON: ids and recorded answers).
@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { openDatabase } from '../server/db/database';
+import { registerCompression } from '../server/platform/compression';
 import { baselineQueries, type BenchIds } from './scenarios';
 
 interface BaselineFile {
@@ -19,6 +20,8 @@ interface BaselineFile {
 const file = JSON.parse(readFileSync(process.env.BASELINE_FILE ?? '', 'utf8')) as BaselineFile;
 const database = await openDatabase(process.env.DATABASE_URL ?? '');
 const app = Fastify({ logger: false });
+// Compressed as the real server compresses, for clients that accept it: part of the stack's cost.
+await registerCompression(app);
 app.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
 for (const answer of file.answers) {

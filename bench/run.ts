@@ -198,6 +198,9 @@ async function measured(options: autocannon.Options, connections: number): Promi
   return { result, steady: steadyLatency(answers, connections) };
 }
 
+/** Sent with every request, as browsers and the Moodle app send it: answers over 2 KiB come compressed (server/platform/compression.ts). */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
 /** The stress pass runs at least this long: fifty connections opened into a busy server take seconds to all be answered once. */
 const STRESS_SECONDS = 12;
 
@@ -206,7 +209,7 @@ function drive(url: string, scenario: Scenario, stress = false): Promise<Driven>
   const connections = stress ? stressConnections : (scenario.connections ?? concurrency);
   const duration = stress ? Math.max(seconds, STRESS_SECONDS) : seconds;
   const length = scenario.requests === undefined ? { duration } : { amount: scenario.requests };
-  return measured({ url, method: scenario.method, headers: scenario.headers, body: scenario.body, connections, ...length }, connections);
+  return measured({ url, method: scenario.method, headers: { ...BROWSER_HEADERS, ...scenario.headers }, body: scenario.body, connections, ...length }, connections);
 }
 
 /** 200 sessions browsing: the dashboard page, their courses, a course page's state; each request as the next session in turn. */
@@ -220,7 +223,7 @@ async function driveMixed(base: string): Promise<Driven> {
       return {
         ...request,
         path: `/lib/ajax/service.php?sesskey=${s.sesskey}&info=${methodname}`,
-        headers: { 'content-type': 'application/json', cookie: s.cookie },
+        headers: { ...BROWSER_HEADERS, 'content-type': 'application/json', cookie: s.cookie },
         body: JSON.stringify([{ index: 0, methodname, args: args(s) }]),
       };
     },
@@ -231,7 +234,7 @@ async function driveMixed(base: string): Promise<Driven> {
       connections: MIXED_SESSIONS,
       duration: seconds,
       requests: [
-        { method: 'GET', path: '/my/', setupRequest: (request) => ({ ...request, headers: { cookie: next().cookie, accept: 'text/html' } }) },
+        { method: 'GET', path: '/my/', setupRequest: (request) => ({ ...request, headers: { ...BROWSER_HEADERS, cookie: next().cookie, accept: 'text/html' } }) },
         call('core_enrol_get_users_courses', (s) => ({ userid: s.userid })),
         call('core_courseformat_get_state', (s) => ({ courseid: s.courseid })),
       ],

@@ -6,6 +6,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { ComponentDefinition } from './platform/component';
 import { registerAuthRoutes } from './platform/auth/routes';
+import { registerCompression } from './platform/compression';
 import { AppError, fromDatabaseError } from './platform/errors';
 import { registerPages } from './platform/pages';
 import type { Platform } from './platform/platform';
@@ -46,6 +47,7 @@ export async function buildApp(platform: Platform, components: readonly Componen
 
   await app.register(cookie);
   await app.register(formbody);
+  await registerCompression(app);
   // The shell sets its own nonce-based content security policy per page; these are the other protective headers.
   await registerSecurityHeaders(app);
   const assets = join(platform.config.webDistDir, 'assets');

@@ -6,6 +6,8 @@ import type { Platform } from '../platform/platform';
 import type { CurrentUser, SessionRecord } from '../platform/session';
 import { describeZodError, wireException, type WireException } from './exceptions';
 import type { CallContext, MethodDefinition } from './method';
+import { checkedOnce } from './sharedanswers';
+import { noteWrite } from '../platform/writes';
 
 /** Who is calling and how: the same for every call of one request. */
 export interface Caller {
@@ -53,11 +55,14 @@ export async function runCall(platform: Platform, caller: Caller, method: Method
     const args = parseArgs(method, rawArgs);
     const answerOf = async (db: Kysely<DB>) => {
       const answer = await method.handler(buildContext(platform, caller, db), args);
-      const cleaned = method.contract.returns.safeParse(answer);
-      if (!cleaned.success) throw new AppError('invalidresponse', { debuginfo: describeZodError(cleaned.error) });
-      return cleaned.data;
+      return checkedOnce(answer, (raw) => {
+        const cleaned = method.contract.returns.safeParse(raw);
+        if (!cleaned.success) throw new AppError('invalidresponse', { debuginfo: describeZodError(cleaned.error) });
+        return cleaned.data;
+      });
     };
     const data = method.database && method.transaction ? await platform.db.transaction().execute(answerOf) : await answerOf(platform.db);
+    if (method.contract.type === 'write') noteWrite(platform, caller.user?.id ?? 0);
     return { error: false, data: data ?? null };
   } catch (error) {
     const debug = await callerSeesDebug(platform, caller);

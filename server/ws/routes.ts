@@ -4,6 +4,8 @@ import { AppError } from '../platform/errors';
 import type { Platform } from '../platform/platform';
 import { callerLang, callerSeesDebug, runCall, type Caller, type CallResult } from './dispatch';
 import { AnswerCache } from './answercache';
+import { batchJson, compressedOnce, soleSharedAnswer } from './sharedanswers';
+import { COMPRESSION_OPTIONS, acceptedEncoding } from '../platform/compression';
 import { wireRequestFailure } from './exceptions';
 import { parseNestedForm } from './formdata';
 import type { MethodDefinition } from './method';
@@ -79,8 +81,15 @@ async function handleBatch(
     // Calls after a failure are neither run nor answered.
     if (result.error) break;
   }
-  const answer = JSON.stringify(results.filter((r) => r !== undefined));
+  const answered = results.filter((r) => r !== undefined);
+  const answer = batchJson(answered);
   if (publicCachedBatch(batch) && !results.some((r) => r.error)) answers.set(cacheKey, answer);
+  const shared = soleSharedAnswer(answered);
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (shared && encoding && answer.length >= COMPRESSION_OPTIONS.threshold) {
+    const body = await compressedOnce(shared, answer, encoding);
+    return reply.type(JSON_TYPE).header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding').send(body);
+  }
   return reply.type(JSON_TYPE).send(answer);
 }
 

@@ -5,6 +5,7 @@ import { wsBool } from '../../api/types';
 import type { ComponentDefinition } from '../platform/component';
 import { AppError } from '../platform/errors';
 import { now } from '../platform/platform';
+import { lastWriteOf, writesOf } from '../platform/writes';
 import { testDialects } from '../test/databases';
 import { createTestSite, type TestSite } from '../test/site';
 import { defineMethod } from './method';
@@ -158,5 +159,17 @@ describe.each(testDialects)('web-service endpoint on %s', (dialect) => {
     expect(courses.map((c) => c.fullname)).toEqual(['Biology 101']);
     const badToken = await site.app.inject({ method: 'GET', url: '/webservice/rest/server.php?wstoken=nope&wsfunction=core_get_string&moodlewsrestformat=json' });
     expect(badToken.json()).toMatchObject({ errorcode: 'invalidtoken' });
+  });
+
+  it('counts the writes that commit and who made them, which shared reads watch; reads and failed writes do not count', async () => {
+    const before = writesOf(site.platform);
+    await site.ajax([{ methodname: 'test_probe_write', args: { value: 'w1' } }], user);
+    expect(writesOf(site.platform)).toBe(before + 1);
+    // The writer's latest change is remembered: shared reads started before it are not theirs to join.
+    expect(lastWriteOf(site.platform, studentId)).toBe(before + 1);
+    expect(lastWriteOf(site.platform, site.adminId)).toBe(0);
+    await site.ajax([{ methodname: 'test_probe_write', args: { value: 'w2', fail: true } }], user);
+    await site.ajax([{ methodname: 'core_get_string', args: { stringid: 'login', component: 'moodle' } }], null, true);
+    expect(writesOf(site.platform)).toBe(before + 1);
   });
 });

@@ -44,6 +44,9 @@ import { countsOf, enrolledWithCapability, fullnameOf, isSubmitted, meetsFilters
 import { displayGrade, gradeSetup, gradingMethodOf, requireValidSettings, setGradingMethod, settingsColumns, syncGradeItem, type AssignSettings } from './service';
 import { draftArea, isLate, latestSubmission, maxBytesOf, saveSubmission, submissionArea, submissionState, submitForGrading, effectiveDue } from './submission';
 import { gradingCounts, submissionFiles, submissionOut, submissionPlugins, userDetails } from './views';
+import { sharedCallsFor } from '../../platform/sharedCalls';
+import { sharedAnswer } from '../../ws/sharedanswers';
+import { lastWriteOf } from '../../platform/writes';
 
 const MANAGE = 'moodle/course:manageactivities';
 
@@ -510,6 +513,9 @@ const viewAssign = defineMethod(modAssignViewAssign, async (ctx, args) => {
 });
 
 /** What every participant list says of a participant, details or not. */
+/** How long a grader's id list, once read, answers others opening the same list (ms). */
+const ID_LIST_KEEP_MS = 1_000;
+
 function participantBase(r: ParticipantSummary) {
   return {
     id: r.id,
@@ -525,7 +531,17 @@ const listParticipants = defineMethod(modAssignListParticipants, async (ctx, arg
   const a = await requireAssign(ctx, { assignid: args.assignid });
   await requireViewGrades(ctx, a);
   const q = { groupid: args.groupid, filter: args.filter, limit: args.limit, offset: args.skip };
-  if (args.onlyids) return (await participantSummaries(ctx.db, ctx.platform.dialect, a, q)).map(participantBase);
+  if (args.onlyids) {
+    // The list depends on the assignment and the query alone, and the caller may see it: graders
+    // opening the same list within a second share one read of it (and one check and JSON text of the
+    // answer), except that whoever has saved something since that read started reads afresh.
+    const key = JSON.stringify([a.assign.id, q]);
+    return sharedCallsFor<Array<ReturnType<typeof participantBase>>>(ctx.platform, 'assign-participant-ids', ID_LIST_KEEP_MS).run(
+      key,
+      async () => sharedAnswer((await participantSummaries(ctx.db, ctx.platform.dialect, a, q)).map(participantBase)),
+      lastWriteOf(ctx.platform, ctx.user?.id ?? 0),
+    );
+  }
   const identity = await visibleIdentityFields(ctx.db, ctx.access, a.modcontext);
   const rows = await participantRows(ctx.db, ctx.platform.dialect, a, q);
   const wwwroot = ctx.platform.config.wwwroot;

@@ -3,13 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ROW_CAP, type blockConfigurableReportsRunReport } from '../../../api/report';
 import type { ResultOf } from '../../../api/contract';
 import { createAccess } from '../../platform/access/checker';
-import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../ws/method';
 import { PreparedReport, searching } from './query';
 import { placeholdersFor, queryErrorMessage, requireRunReport, sourceQuery, toCells, withReadOnly } from './service';
 import { COMPONENT } from './sqlguard';
-import { SharedCalls } from '../../platform/sharedCalls';
+import { sharedCallsFor } from '../../platform/sharedCalls';
+import { lastWriteOf } from '../../platform/writes';
 import type { Placeholders } from './query';
 
 export type RunArgs = z.output<(typeof blockConfigurableReportsRunReport)['args']>;
@@ -28,22 +29,13 @@ export async function runTable(ctx: CallContext, args: RunArgs): Promise<RunAnsw
     // The answer depends on the query, its placeholder values (the caller's id among them) and the
     // table request alone, and the caller may run the report: the same run in progress is joined.
     const key = JSON.stringify([text, values, args]);
-    return await sharedRunsOf(ctx.platform).run(key, () => runOnce(ctx, args, text, values));
+    return await sharedCallsFor<RunAnswer>(ctx.platform, 'report-runs').run(key, () => runOnce(ctx, args, text, values), lastWriteOf(ctx.platform, ctx.user?.id ?? 0));
   } catch (error) {
     if (error instanceof AppError && error.component === COMPONENT) {
       return { columns: [], data: [], recordsTotal: 0, recordsFiltered: 0, truncated: false, error: queryErrorMessage(ctx, error) };
     }
     throw error;
   }
-}
-
-/** Report runs in progress, per site (a process may serve several, as the tests do), by what they run. */
-const sharedRuns = new WeakMap<Platform, SharedCalls<RunAnswer>>();
-
-function sharedRunsOf(platform: Platform): SharedCalls<RunAnswer> {
-  let runs = sharedRuns.get(platform);
-  if (!runs) sharedRuns.set(platform, (runs = new SharedCalls<RunAnswer>()));
-  return runs;
 }
 
 function runOnce(ctx: CallContext, args: RunArgs, text: string, values: Placeholders): Promise<RunAnswer> {
