@@ -31,6 +31,12 @@ export type TaxonomyTerm = z.infer<typeof taxonomyTermSchema>;
 /** A tree of fewer than this many competencies opens fully; larger ones show the first level only. */
 export const TREE_OPEN_ALL_BELOW = 20;
 
+/**
+ * The most competencies the manage page answers without a search: whole levels of the tree, top down,
+ * while they fit (the top level always). Deeper branches load one at a time when opened.
+ */
+export const TREE_FIRST_LOAD_MAX = 200;
+
 const shortname = z.string().trim().min(1).max(100);
 const idnumber = z.string().trim().min(1).max(100).regex(/^[^\s]/);
 const description = z.string().max(1_000_000);
@@ -451,6 +457,8 @@ export const treeNodeSchema = z.object({
   path: z.string(),
   ruleoutcome: z.number(),
   ruletype: z.string().nullable(),
+  /** How many children the competency has in the framework, whether or not they are in the answer. */
+  childcount: z.number(),
 });
 export type TreeNode = z.infer<typeof treeNodeSchema>;
 
@@ -458,7 +466,7 @@ export const toolLpDataForCompetenciesManagePage = contract({
   name: 'tool_lp_data_for_competencies_manage_page',
   component: TOOL,
   description:
-    'The competencies page of a framework: the framework, whether the caller may manage it, the rule types, and (beyond Moodle) the competencies matching the search as compact tree nodes with their ancestors.',
+    "The competencies page of a framework: the framework, whether the caller may manage it, the rule types, and (beyond Moodle) compact tree nodes, each with its number of children. With a search: the matching competencies with their ancestors. Without one: whole levels of the tree from the top (the top level always, each further level only when it fits with those above within TREE_FIRST_LOAD_MAX nodes), so a competency's children are either all there or none; tool_lp_list_competency_tree_branch loads the rest.",
   type: 'read',
   loginRequired: true,
   capabilities: READ_CAPS,
@@ -472,6 +480,18 @@ export const toolLpDataForCompetenciesManagePage = contract({
     pluginbaseurl: z.string(),
     competencies: z.array(treeNodeSchema),
   }),
+});
+
+export const toolLpListCompetencyTreeBranch = contract({
+  name: 'tool_lp_list_competency_tree_branch',
+  component: TOOL,
+  description:
+    "(Beyond Moodle.) One branch of a framework's tree: the children of a competency (parentid 0: the top level) by sort order, as compact tree nodes with their number of children. The caller needs to view the framework; a parent that is not a competency of the framework is refused.",
+  type: 'read',
+  loginRequired: true,
+  capabilities: READ_CAPS,
+  args: z.strictObject({ competencyframeworkid: wsInt, parentid: wsInt }),
+  returns: z.array(treeNodeSchema),
 });
 
 // ---- CSV import and export (tool_lpimportcsv's column layout) ----

@@ -145,6 +145,7 @@ const lectureTeacher = await editingTeacherOf(lecture);
 const lectureAssign = await platform.db.selectFrom('assign').select('id').where('course', '=', lecture.id).where('name', '=', 'Lecture essay').executeTakeFirstOrThrow();
 const gradedUser = await platform.db.selectFrom('assign_submission').select('userid').where('assignment', '=', lectureAssign.id).where('status', '=', 'submitted').orderBy('id').executeTakeFirstOrThrow();
 const framework = await platform.db.selectFrom('competency_framework').select('id').where('idnumber', '=', GENERATED_FRAMEWORK).executeTakeFirstOrThrow();
+const domain = await platform.db.selectFrom('competency').select('id').where('competencyframeworkid', '=', framework.id).where('parentid', '=', 0).orderBy('sortorder').executeTakeFirstOrThrow();
 const planTemplate = await platform.db.selectFrom('competency_template').select('id').where('shortname', '=', GENERATED_TEMPLATE).executeTakeFirstOrThrow();
 // The report over the whole log, written like a report manager's (the report component checks the query when it runs).
 const systemContext = await getSystemContext(platform.db);
@@ -273,7 +274,7 @@ function row(key: string, scenario: string, workers: number, connections: number
 const rows: Row[] = [];
 const recorded = new Map<string, { method: 'GET' | 'POST'; contentType: string; body: string; scenario: Scenario }>();
 let studentSid = '';
-const benchIds = (): BenchIds => ({ lectureId: lecture.id, longCourseId: longCourse.id, tagCollId: tagArea.tagcollid, studentSid, lectureAssignId: lectureAssign.id, gradedUserId: gradedUser.userid, frameworkId: framework.id, templateId: planTemplate.id, reportId: logReport.id });
+const benchIds = (): BenchIds => ({ lectureId: lecture.id, longCourseId: longCourse.id, tagCollId: tagArea.tagcollid, studentSid, lectureAssignId: lectureAssign.id, gradedUserId: gradedUser.userid, frameworkId: framework.id, domainId: domain.id, templateId: planTemplate.id, reportId: logReport.id });
 // The compiled server, as `npm start` runs it (not the TypeScript through tsx).
 const serverEntry = await buildServer(join(import.meta.dirname, '..', 'dist', 'bench-server'));
 /** The server with `workers` processes, serving once every worker is up. */

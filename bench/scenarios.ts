@@ -23,6 +23,8 @@ export interface BenchIds {
   gradedUserId: number;
   /** The generated competency framework (10,010 competencies at size L and XL). */
   frameworkId: number;
+  /** Its first domain (100 competencies under it at size L and XL). */
+  domainId: number;
   /** The generated learning plan template (5,000 plans at size XL). */
   templateId: number;
   /** A report over the whole log table (1,000,000 rows at size XL). */
@@ -129,11 +131,21 @@ export const baselineQueries: Record<string, ((db: Kysely<DB>, ids: BenchIds) =>
     ]),
   competencies: (db, ids) =>
     db
-      .selectFrom('competency')
-      .select(['id', 'shortname', 'idnumber', 'parentid', 'path', 'sortorder', 'ruletype', 'ruleoutcome'])
-      .where('competencyframeworkid', '=', ids.frameworkId)
-      .orderBy('path')
-      .orderBy('sortorder')
+      .selectFrom('competency as c')
+      .select(['c.id', 'c.shortname', 'c.idnumber', 'c.parentid', 'c.path', 'c.sortorder', 'c.ruletype', 'c.ruleoutcome'])
+      .select((eb) => eb.selectFrom('competency as k').select((k) => k.fn.countAll().as('n')).whereRef('k.parentid', '=', 'c.id').as('childcount'))
+      .where('c.competencyframeworkid', '=', ids.frameworkId)
+      .where('c.parentid', '=', 0)
+      .orderBy('c.sortorder')
+      .execute(),
+  competencybranch: (db, ids) =>
+    db
+      .selectFrom('competency as c')
+      .select(['c.id', 'c.shortname', 'c.idnumber', 'c.parentid', 'c.path', 'c.sortorder', 'c.ruletype', 'c.ruleoutcome'])
+      .select((eb) => eb.selectFrom('competency as k').select((k) => k.fn.countAll().as('n')).whereRef('k.parentid', '=', 'c.id').as('childcount'))
+      .where('c.competencyframeworkid', '=', ids.frameworkId)
+      .where('c.parentid', '=', ids.domainId)
+      .orderBy('c.sortorder')
       .execute(),
   competencysearch: (db, ids) =>
     db
@@ -263,10 +275,13 @@ export function buildScenarios(ids: BenchIds, size: SiteSize, student: Login, te
       { target: { p50ms: 300, source: ASSIGN_ISSUE } },
     ),
     ajax('userlist', `admin user list, first page (${n(size.users)} generated users)`, admin, [{ methodname: 'core_user_list_users', args: {} }]),
-    ajax('competencies', `tool_lp_data_for_competencies_manage_page (${n(competencies)} competencies)`, admin, [{ methodname: 'tool_lp_data_for_competencies_manage_page', args: { competencyframeworkid: ids.frameworkId } }], {
+    ajax('competencies', `tool_lp_data_for_competencies_manage_page (${n(competencies)} competencies; the tree's first levels)`, admin, [{ methodname: 'tool_lp_data_for_competencies_manage_page', args: { competencyframeworkid: ids.frameworkId } }], {
       // One manager opening the page: the target is one call's latency.
       connections: 1,
       target: { p50ms: 300, source: COMPETENCY_ISSUE },
+    }),
+    ajax('competencybranch', `tool_lp_list_competency_tree_branch (opening a domain of ${n(size.competencyTree[1])})`, admin, [{ methodname: 'tool_lp_list_competency_tree_branch', args: { competencyframeworkid: ids.frameworkId, parentid: ids.domainId } }], {
+      connections: 1,
     }),
     ajax('competencysearch', `core_competency_search_competencies (${n(competencies)} competencies)`, admin, [{ methodname: 'core_competency_search_competencies', args: { competencyframeworkid: ids.frameworkId, searchtext: 'GEN-3.42' } }], {
       connections: 1,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test, ws } from './helpers';
+import { TREE_FIRST_LOAD_MAX } from '../api/competency';
+import { expect, holdCall, test, ws } from './helpers';
 import { ADMIN } from './site';
 
 test.use({ viewport: { width: 1280, height: 1100 } });
@@ -207,4 +208,86 @@ test('a large tree opens at its first level and works by keyboard; a rule on the
   await page.screenshot({ path: '/tmp/competency-summary-375.png' });
   await summary.getByRole('button', { name: 'Close' }).click();
   await page.screenshot({ path: '/tmp/competency-tree-375.png', fullPage: true });
+});
+
+/**
+ * A framework larger than the tree's first load, imported from CSV: `domains` domains of `skills`
+ * skills each; the first skill of the first domain has three indicators. Answers its id and context.
+ */
+async function bigFramework(page: Page, suffix: string, domains: number, skills: number): Promise<{ id: number; pagecontextid: number }> {
+  await page.goto('/my/');
+  const { pagecontextid, scales } = await ws<{ pagecontextid: number; scales: Array<{ id: number; name: string }> }>(page, 'tool_lp_data_for_competency_frameworks_manage_page', { pagecontext: { contextlevel: 'system' } });
+  const scaleid = scales.find((sc) => sc.name === 'Default competence scale')?.id ?? 0;
+  const configuration = JSON.stringify([{ scaleid: String(scaleid) }, { id: 1, scaledefault: 1, proficient: 0 }, { id: 2, scaledefault: 0, proficient: 1 }]).replaceAll('"', '""');
+  const line = (parent: string, idnumber: string, name: string) => `${parent},${idnumber},${name},,1,,,,,,,,0,`;
+  const lines = [
+    'Parent ID number,ID number,Short name,Description,Description format,Scale values,Scale configuration,Rule type (optional),Rule outcome (optional),Rule config (optional),Cross-referenced competency ID numbers,Exported ID (optional),Is framework,Taxonomy',
+    `,BIG-${suffix},Big framework ${suffix},,1,"Not yet competent,Competent","${configuration}",,,,,,1,"domain,skill,indicator"`,
+  ];
+  for (let d = 1; d <= domains; d++) {
+    lines.push(line('', `D${d}-${suffix}`, `Domain ${d}`));
+    for (let k = 1; k <= skills; k++) lines.push(line(`D${d}-${suffix}`, `S${d}.${k}-${suffix}`, `Skill ${d}.${k}`));
+  }
+  for (let i = 1; i <= 3; i++) lines.push(line(`S1.1-${suffix}`, `I${i}-${suffix}`, `Indicator 1.1.${i}`));
+  const { frameworkid } = await ws<{ frameworkid: number }>(page, 'tool_lp_import_framework_csv', { csv: lines.join('\n'), contextid: pagecontextid, preview: 0 });
+  return { id: frameworkid, pagecontextid };
+}
+
+test('a framework larger than the first load arrives as its domains, and opening one loads its branch, by keyboard or mouse', async ({ page, logInAs }) => {
+  const suffix = Date.now().toString(36);
+  await logInAs(ADMIN);
+  // Four domains and their skills do not fit the first load together; the domains alone do.
+  const skills = Math.ceil(TREE_FIRST_LOAD_MAX / 4) + 5;
+  const fw = await bigFramework(page, suffix, 4, skills);
+  const first = page.waitForResponse((r) => r.url().includes('tool_lp_data_for_competencies_manage_page'));
+  await page.goto(`/admin/tool/lp/competencies.php?competencyframeworkid=${fw.id}&pagecontextid=${fw.pagecontextid}`);
+  // The page's call may share its batch with others: its answer sits at its own index.
+  const response = await first;
+  const asked = (response.request().postDataJSON() as Array<{ methodname: string }>).findIndex((c) => c.methodname === 'tool_lp_data_for_competencies_manage_page');
+  const answers = (await response.json()) as Array<{ data: { competencies: Array<{ shortname: string; childcount: number }> } }>;
+  expect(answers[asked]?.data.competencies.map((c) => [c.shortname, c.childcount])).toEqual([1, 2, 3, 4].map((d) => [`Domain ${d}`, skills]));
+  await expect(page.getByRole('heading', { level: 1, name: `Competencies: Big framework ${suffix}` })).toBeVisible();
+
+  // Keyboard: ArrowRight opens an unloaded domain; its skills load and show; one with indicators opens in turn.
+  await expect(row(page, 'Domain 1')).toHaveAttribute('aria-expanded', 'false');
+  await expect(row(page, 'Skill 1.1')).toBeHidden();
+  await row(page, 'Domain 1').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(row(page, 'Skill 1.1 ')).toBeVisible();
+  await expect(row(page, 'Domain 1')).toHaveAttribute('aria-expanded', 'true');
+  await expect(row(page, 'Skill 1.1 ')).toHaveAttribute('aria-level', '2');
+  await page.keyboard.press('ArrowDown');
+  await expect(row(page, 'Skill 1.1 ')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(row(page, 'Indicator 1.1.2')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.competency-details h3').first()).toHaveText('Indicator 1.1.1');
+
+  // Mouse, on the chevrons: while a branch loads, a loading row stands in for it.
+  const chevron = (name: string) => row(page, name).getByRole('button').first();
+  await chevron('Domain 1').click();
+  await expect(row(page, 'Skill 1.1 ')).toBeHidden();
+  const release = await holdCall(page, 'tool_lp_list_competency_tree_branch');
+  await chevron('Domain 3').click();
+  await expect(row(page, 'Loading')).toBeVisible();
+  await page.screenshot({ path: '/tmp/competency-big-loading.png' });
+  release();
+  await expect(row(page, 'Skill 3.1 ')).toBeVisible();
+  await expect(row(page, 'Loading')).toBeHidden();
+  await page.screenshot({ path: '/tmp/competency-big-tree.png' });
+
+  // A competency added under a loaded skill without children makes it a branch that opens to show it.
+  await row(page, 'Skill 3.1 ').click();
+  await page.getByRole('button', { name: 'Add indicator' }).click();
+  await page.getByLabel('Short name').fill('Indicator 3.1.1');
+  await page.getByLabel('ID number').fill(`I311-${suffix}`);
+  await page.getByRole('button', { name: 'Add indicator' }).click();
+  await expect(row(page, 'Domain 3')).toBeVisible();
+  await row(page, 'Domain 3').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(row(page, 'Skill 3.1 ')).toHaveAttribute('aria-expanded', 'false');
+  await row(page, 'Skill 3.1 ').click();
+  await page.keyboard.press('ArrowRight');
+  await expect(row(page, 'Indicator 3.1.1')).toBeVisible();
 });

@@ -18,18 +18,20 @@ import {
   toolLpDataForCompetenciesManagePage,
   toolLpDataForCompetencySummary,
   toolLpDataForRelatedCompetenciesSection,
+  toolLpListCompetencyTreeBranch,
   toolLpListCoursesUsingCompetency,
   type Competency,
 } from '../../../api/competency';
 import { normaliseRule, ruleProblem } from '../../../api/competencyrules';
 import { getSystemContext } from '../../platform/access/contexts';
-import { invalidParameter } from '../../platform/errors';
+import { invalidParameter, invalidRecord } from '../../platform/errors';
 import { now } from '../../platform/platform';
 import { formatString, formatText } from '../../platform/sanitize';
 import { defineMethod, type CallContext } from '../../ws/method';
-import { COMPONENT, competencyById, containsText, plainName, competencyError, frameworkById, frameworkContext, managedFramework, readableFramework, requireRead, type CompetencyRow } from './access';
+import { COMPONENT, competencyById, plainName, competencyError, frameworkById, frameworkContext, managedFramework, readableFramework, requireRead, type CompetencyRow } from './access';
 import { exportFrameworks, scaleValues, taxonomyOf } from './frameworks';
 import { childIds, deleteSubtree, insertCompetency, levelOf, moveBy, setParent } from './tree';
+import { branchNodes, firstLevels, inChunks, matchingIds, nodesByIds } from './tree-nodes';
 import { linkedCourses } from './usage';
 import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -116,40 +118,9 @@ const deleteCompetency = defineMethod(coreCompetencyDeleteCompetency, async (ctx
   return deleteSubtree(ctx.db, competency);
 });
 
-/** Ids of a framework's competencies matching the text, with their ancestors; null when the text is empty (all of them). */
-async function matchingIds(ctx: CallContext, frameworkid: number, searchtext: string): Promise<number[] | null> {
-  const text = searchtext.trim().toLowerCase();
-  if (!text) return null;
-  const matches = await ctx.db
-    .selectFrom('competency')
-    .select(['id', 'path'])
-    .where('competencyframeworkid', '=', frameworkid)
-    .where(containsText(['shortname', 'idnumber', 'description'], text))
-    .execute();
-  const ids = new Set<number>();
-  for (const m of matches) {
-    ids.add(m.id);
-    for (const part of m.path.split('/')) if (part && part !== '0') ids.add(Number(part));
-  }
-  return [...ids];
-}
-
-/** Ordered by path, then sort order among siblings. */
-function byPath(a: { path: string; sortorder: number }, b: { path: string; sortorder: number }): number {
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : a.sortorder - b.sortorder;
-}
-
-/** Runs `select` over all the framework's competencies, or over the ids in chunks the database takes. */
-async function inChunks<R extends { path: string; sortorder: number }>(ids: number[] | null, select: (ids: number[] | null) => Promise<R[]>): Promise<R[]> {
-  if (ids === null) return (await select(null)).sort(byPath);
-  const rows: R[] = [];
-  for (let i = 0; i < ids.length; i += 1000) rows.push(...(await select(ids.slice(i, i + 1000))));
-  return rows.sort(byPath);
-}
-
 const searchCompetencies = defineMethod(coreCompetencySearchCompetencies, async (ctx, { searchtext, competencyframeworkid }) => {
   await readableFramework(ctx, competencyframeworkid);
-  const ids = await matchingIds(ctx, competencyframeworkid, searchtext);
+  const ids = await matchingIds(ctx.db, competencyframeworkid, searchtext);
   const rows = await inChunks(ids, (chunk) => {
     const q = ctx.db.selectFrom('competency').selectAll().where('competencyframeworkid', '=', competencyframeworkid);
     return (chunk ? q.where('id', 'in', chunk) : q).execute();
@@ -269,11 +240,7 @@ const competenciesManagePage = defineMethod(toolLpDataForCompetenciesManagePage,
   const { canmanage } = await requireRead(ctx, context);
   const [frameworkOut] = await exportFrameworks(ctx, [framework], new Map([[context.id, context]]), () => canmanage);
   if (!frameworkOut) throw competencyError('invalidframework');
-  const ids = await matchingIds(ctx, framework.id, search);
-  const rows = await inChunks(ids, (chunk) => {
-    const q = ctx.db.selectFrom('competency').select(['id', 'shortname', 'idnumber', 'parentid', 'sortorder', 'path', 'ruleoutcome', 'ruletype']).where('competencyframeworkid', '=', framework.id);
-    return (chunk ? q.where('id', 'in', chunk) : q).execute();
-  });
+  const ids = await matchingIds(ctx.db, framework.id, search);
   return {
     framework: frameworkOut,
     canmanage,
@@ -281,8 +248,18 @@ const competenciesManagePage = defineMethod(toolLpDataForCompetenciesManagePage,
     search,
     rulesmodules: JSON.stringify(RULE_TYPES.map((type) => ({ type, name: ctx.platform.strings.get(type === RULE_TYPES[0] ? 'ruleall' : 'rulepoints', COMPONENT, undefined, ctx.lang) }))),
     pluginbaseurl: `${ctx.platform.config.wwwroot}/admin/tool/lp`,
-    competencies: rows.map((r) => ({ ...r, shortname: plainName(r.shortname), idnumber: plainName(r.idnumber) })),
+    competencies: ids === null ? await firstLevels(ctx.db, framework.id) : await nodesByIds(ctx.db, framework.id, ids),
   };
+});
+
+const treeBranch = defineMethod(toolLpListCompetencyTreeBranch, async (ctx, { competencyframeworkid, parentid }) => {
+  await readableFramework(ctx, competencyframeworkid);
+  if (parentid !== 0) {
+    const parent = await competencyById(ctx, parentid);
+    // Another framework's competency is as unknown here as one that does not exist.
+    if (parent.competencyframeworkid !== competencyframeworkid) throw invalidRecord('competency', `competency ${parentid} in framework ${competencyframeworkid}`);
+  }
+  return branchNodes(ctx.db, competencyframeworkid, parentid);
 });
 
 const coursesUsing = defineMethod(toolLpListCoursesUsingCompetency, async (ctx, { id }) => {
@@ -313,4 +290,5 @@ export const competencyMethods = [
   relatedSection,
   competencySummary,
   competenciesManagePage,
+  treeBranch,
 ];

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULE_ALL, type Competency, type Framework, type TreeNode } from '../../../api/competency';
+import { RULE_ALL, TREE_FIRST_LOAD_MAX, type Competency, type Framework, type TreeNode } from '../../../api/competency';
 import { testDialects } from '../../test/databases';
 import { createTestSite, type TestSite } from '../../test/site';
 import { callAs as call, type Session } from '../tag/fixtures';
-import { competenceScale, frameworkArgs, makeManager, ok, pointsConfig } from './fixtures';
+import { competenceScale, frameworkArgs, insertTree, makeManager, ok, pointsConfig } from './fixtures';
 
 type Points = { competencies: Array<{ id: number }> };
 
@@ -163,7 +163,49 @@ describe.each(testDialects)('core_competency on %s', (dialect) => {
     expect(await ok<Competency[]>(site, learner, 'core_competency_search_competencies', { searchtext: '100%', competencyframeworkid: fw.id })).toEqual([]);
     const page = await ok<{ competencies: TreeNode[]; canmanage: boolean }>(site, learner, 'tool_lp_data_for_competencies_manage_page', { competencyframeworkid: fw.id, search: '' });
     expect(page.competencies.map((c) => c.idnumber)).toEqual(['TOP', 'OTHER', 'MID']);
+    expect(page.competencies.map((c) => c.childcount)).toEqual([1, 0, 0]);
     expect(page.canmanage).toBe(false);
+  });
+
+  it('answers whole levels of a large tree within the first-load budget, the rest branch by branch, with each node\'s child count', async () => {
+    const fw = await createFramework({ idnumber: 'FW-LAZY' });
+    // 4 domains × 5 competencies × enough indicators that the third level does not fit the budget.
+    const indicators = Math.floor(TREE_FIRST_LOAD_MAX / 20) + 1;
+    await insertTree(site, fw.id, [4, 5, indicators]);
+    const page = await ok<{ competencies: TreeNode[] }>(site, learner, 'tool_lp_data_for_competencies_manage_page', { competencyframeworkid: fw.id, search: '' });
+    const levels = (nodes: TreeNode[]) => nodes.map((c) => c.path.split('/').filter(Boolean).length);
+    expect(new Set(levels(page.competencies))).toEqual(new Set([1, 2]));
+    expect(page.competencies).toHaveLength(24);
+    // No competency has only some of its children in the answer.
+    for (const node of page.competencies) {
+      const present = page.competencies.filter((c) => c.parentid === node.id).length;
+      expect([0, node.childcount]).toContain(present);
+    }
+    expect(page.competencies.filter((c) => c.parentid === 0).map((c) => c.childcount)).toEqual([5, 5, 5, 5]);
+    expect(page.competencies.filter((c) => c.parentid !== 0).every((c) => c.childcount === indicators)).toBe(true);
+
+    const branch = (parentid: number, session = learner, frameworkid = fw.id) => call<TreeNode[]>(site, session, 'tool_lp_list_competency_tree_branch', { competencyframeworkid: frameworkid, parentid });
+    const top = (await branch(0)).data ?? [];
+    expect(top.map((c) => [c.idnumber, c.childcount])).toEqual([['R.0', 5], ['R.1', 5], ['R.2', 5], ['R.3', 5]]);
+    const second = page.competencies.find((c) => c.idnumber === 'R.2.3')!;
+    const leaves = (await branch(second.id)).data ?? [];
+    // In sort order (the rows were inserted in reverse), none with children.
+    expect(leaves.map((c) => c.idnumber)).toEqual(Array.from({ length: indicators }, (_, i) => `R.2.3.${i}`));
+    expect(leaves.every((c) => c.childcount === 0 && c.parentid === second.id && c.path === `${second.path}${second.id}/`)).toBe(true);
+    expect((await branch(leaves[0]!.id)).data).toEqual([]);
+
+    // A search answers the matches with their ancestors, each with its whole child count.
+    const found = await ok<{ competencies: TreeNode[] }>(site, learner, 'tool_lp_data_for_competencies_manage_page', { competencyframeworkid: fw.id, search: 'R.2.3.4' });
+    expect(found.competencies.map((c) => [c.idnumber, c.childcount])).toEqual([['R.2', 5], ['R.2.3', indicators], ['R.2.3.4', 0]]);
+
+    // An unknown parent, or one of another framework, is refused as an unknown record, not a server fault.
+    const other = await createFramework({ idnumber: 'FW-LAZY-OTHER' });
+    const stranger = await add(other.id, 'STRANGER');
+    for (const refused of [await branch(999_999), await branch(stranger.id)]) {
+      expect(refused.exception?.errorcode).toBe('invalidrecord');
+      expect(refused.exception?.message).toBe("Can't find data record in database table competency.");
+    }
+    expect((await branch(0, learner, 999_999)).exception?.errorcode).toBe('invalidrecord');
   });
 
   it('lists and counts competencies by exact filters with sorting and paging; refuses bad filters and unreadable frameworks', async () => {
@@ -195,6 +237,9 @@ describe.each(testDialects)('core_competency on %s', (dialect) => {
     const blockedSession = await site.sessionFor(blocked);
     expect((await call(site, blockedSession, 'core_competency_list_competencies', { filters })).exception?.errorcode).toBe('nopermissions');
     expect((await call(site, blockedSession, 'core_competency_count_competencies', { filters: [] })).exception?.errorcode).toBe('nopermissions');
+    expect((await call(site, blockedSession, 'tool_lp_list_competency_tree_branch', { competencyframeworkid: fw.id, parentid: top.id })).exception?.errorcode).toBe('nopermissions');
+    expect((await call(site, blockedSession, 'tool_lp_list_competency_tree_branch', { competencyframeworkid: fw.id, parentid: 0 })).exception?.errorcode).toBe('nopermissions');
+    expect((await call(site, learner, 'tool_lp_list_competency_tree_branch', { competencyframeworkid: fw.id, parentid: top.id })).data).toHaveLength(3);
   });
 
   it('logs a framework view for those who may read it', async () => {

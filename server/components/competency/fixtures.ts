@@ -42,3 +42,36 @@ export function frameworkArgs(scaleid: number, overrides: Record<string, unknown
 export function pointsConfig(points: number, children: Array<[number, number, 0 | 1]>): { ruletype: string; ruleconfig: string } {
   return { ruletype: RULE_POINTS, ruleconfig: JSON.stringify({ base: { points }, competencies: children.map(([id, p, required]) => ({ id, points: p, required })) }) };
 }
+
+/**
+ * Inserts a framework's tree straight into the table, level by level (`widths[0]` top-level
+ * competencies, `widths[1]` under each of them, …), idnumbers `R.<i>.<j>…`. Siblings are inserted in
+ * reverse order, so sort order and id order differ.
+ */
+export async function insertTree(site: TestSite, frameworkid: number, widths: readonly number[], description = (_i: number) => ''): Promise<void> {
+  const db = site.platform.db;
+  let parents: Array<{ id: number; path: string; idnumber: string }> = [{ id: 0, path: '', idnumber: 'R' }];
+  for (const width of widths) {
+    const values = parents.flatMap((p) =>
+      Array.from({ length: width }, (_, k) => {
+        const i = width - 1 - k;
+        return {
+          competencyframeworkid: frameworkid,
+          parentid: p.id,
+          path: p.id ? `${p.path}${p.id}/` : '/0/',
+          sortorder: i,
+          idnumber: `${p.idnumber}.${i}`,
+          shortname: `Competency ${p.idnumber}.${i}`,
+          description: description(i),
+          ruletype: null,
+          ruleconfig: null,
+          scaleid: null,
+          scaleconfiguration: null,
+        };
+      }),
+    );
+    const next: typeof parents = [];
+    for (let i = 0; i < values.length; i += 500) next.push(...(await db.insertInto('competency').values(values.slice(i, i + 500)).returning(['id', 'path', 'idnumber']).execute()));
+    parents = next;
+  }
+}

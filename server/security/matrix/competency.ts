@@ -101,6 +101,13 @@ export const competencyDeclarations: PermissionDeclarations = {
   tool_lp_data_for_related_competencies_section: { allowed: VIEWERS, args: async (fx) => ({ competencyid: (await sharedTree(fx)).c1 }) },
   tool_lp_data_for_competency_summary: { allowed: VIEWERS, args: async (fx) => ({ competencyid: (await sharedTree(fx)).c1, includerelated: 1 }) },
   tool_lp_data_for_competencies_manage_page: { allowed: VIEWERS, args: async (fx) => ({ competencyframeworkid: (await sharedTree(fx)).frameworkid }) },
+  tool_lp_list_competency_tree_branch: {
+    allowed: VIEWERS,
+    args: async (fx) => {
+      const t = await sharedTree(fx);
+      return { competencyframeworkid: t.frameworkid, parentid: t.p };
+    },
+  },
   tool_lp_import_framework_csv: {
     allowed: MANAGERS,
     args: async (fx) => {

@@ -1,6 +1,5 @@
-import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { Button, type Key } from 'react-aria-components';
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   coreCompetencyDeleteCompetency,
@@ -9,14 +8,14 @@ import {
   coreCompetencyReadCompetency,
   coreCompetencySetParentCompetency,
   toolLpDataForCompetenciesManagePage,
-  TREE_OPEN_ALL_BELOW,
+  toolLpListCompetencyTreeBranch,
   type TreeNode,
 } from '../../../api/competency';
 import { Loading, Page } from '../../app/Page';
 import { announce } from '../../platform/announcer';
 import { alertDialog, confirmDialog } from '../../platform/dialogs';
 import { addNotification } from '../../platform/notifications';
-import { useWsMutation, useWsQuery } from '../../platform/query';
+import { useWsMutation } from '../../platform/query';
 import { relativeUrl } from '../../platform/url';
 import { useSearchText } from '../../platform/useSearchText';
 import { useStrings } from '../../platform/useStrings';
@@ -25,7 +24,8 @@ import { CompetencyTree } from './CompetencyTree';
 import { MoveDialog } from './MoveDialog';
 import { RowMenu, type RowAction } from './RowMenu';
 import { COMPETENCY_STRINGS } from './strings';
-import { buildTree, isBelow, parentIds, taxonomyAt } from './treeModel';
+import { isBelow, taxonomyAt } from './treeModel';
+import { useCompetencyTree } from './useCompetencyTree';
 import './competency.css';
 
 /** `/admin/tool/lp/competencies.php?competencyframeworkid=…&pagecontextid=…`: a framework's tree with its actions. */
@@ -38,27 +38,24 @@ export function CompetenciesPage() {
   const pagecontextid = Number(params.get('pagecontextid')) || 0;
   const search = params.get('search') ?? '';
   const [text, setText] = useSearchText(search, (next) => setParams({ competencyframeworkid: String(frameworkid), pagecontextid: String(pagecontextid), ...(next ? { search: next } : {}) }));
-  const page = useWsQuery(toolLpDataForCompetenciesManagePage, { competencyframeworkid: frameworkid, search }, { placeholderData: keepPreviousData });
-  const invalidates = [toolLpDataForCompetenciesManagePage, coreCompetencyReadCompetency];
+  const tree = useCompetencyTree({ frameworkid, search });
+  // The loaded branches are refreshed with the page.
+  const invalidates = [toolLpDataForCompetenciesManagePage, toolLpListCompetencyTreeBranch, coreCompetencyReadCompetency];
   // Not the deleted competency's own read: that would be asked for again after it is gone.
-  const remove = useWsMutation(coreCompetencyDeleteCompetency, [toolLpDataForCompetenciesManagePage]);
+  const remove = useWsMutation(coreCompetencyDeleteCompetency, [toolLpDataForCompetenciesManagePage, toolLpListCompetencyTreeBranch]);
   const up = useWsMutation(coreCompetencyMoveUpCompetency, invalidates);
   const down = useWsMutation(coreCompetencyMoveDownCompetency, invalidates);
   const setParent = useWsMutation(coreCompetencySetParentCompetency, invalidates);
   const [selected, setSelected] = useState(0);
-  const [expanded, setExpanded] = useState<Set<Key> | null>(null);
   const [moving, setMoving] = useState<TreeNode | null>(null);
-  const data = page.data;
-  const rows = useMemo(() => data?.competencies ?? [], [data]);
-  const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
-  const roots = useMemo(() => buildTree(rows), [rows]);
-  // A small tree (or a search result) opens fully; a large one shows its first level.
-  const shownExpanded = expanded ?? (search || rows.length < TREE_OPEN_ALL_BELOW ? parentIds(rows) : new Set<Key>());
+  const data = tree.page;
+  const { rows, byId } = tree;
   const taxonomies = data?.framework.taxonomies ?? '';
   const term = (level: number) => s(`taxonomy_${taxonomyAt(taxonomies, level)}`);
   const node = byId.get(selected);
   const level = node ? node.path.split('/').filter(Boolean).length : 0;
-  const childrenOf = (id: number) => rows.filter((r) => r.parentid === id).sort((a, b) => a.sortorder - b.sortorder);
+  // The parent's count is whole even when a search shows only some of its children.
+  const siblingCount = (target: TreeNode) => byId.get(target.parentid)?.childcount ?? tree.childrenOf(target.parentid).length;
   const hasRule = (id: number) => (byId.get(id)?.ruleoutcome ?? 0) !== 0;
 
   async function addChild(parent: TreeNode | null) {
@@ -85,12 +82,13 @@ export function CompetenciesPage() {
     );
   }
 
-  async function move(target: TreeNode, parentid: number) {
+  /** Moves under `destination` (null: the top level), which the move dialogue may have loaded in a branch this tree has not. */
+  async function move(target: TreeNode, destination: TreeNode | null) {
     setMoving(null);
+    const parentid = destination?.id ?? 0;
     if (parentid === target.id || parentid === target.parentid) return;
-    const destination = byId.get(parentid);
-    const intoOwn = destination !== undefined && isBelow(destination, target);
-    const rulesReset = hasRule(target.parentid) || hasRule(parentid) || (intoOwn && hasRule(target.id));
+    const intoOwn = destination !== null && isBelow(destination, target);
+    const rulesReset = hasRule(target.parentid) || (destination?.ruleoutcome ?? 0) !== 0 || (intoOwn && hasRule(target.id));
     if (intoOwn && !(await confirmDialog({ title: s('movecompetency'), message: s('movecompetencyintoitsown', target.shortname), confirmLabel: s('move') }))) return;
     if (!intoOwn && rulesReset && !(await confirmDialog({ title: s('movecompetency'), message: s('movecompetencywillresetrules'), confirmLabel: s('move') }))) return;
     setParent.mutate({ competencyid: target.id, parentid }, { onSuccess: () => void addNotification({ message: s('competencymoved'), type: 'success' }) });
@@ -104,7 +102,7 @@ export function CompetenciesPage() {
         { id: 'edit', label: s('edit'), onAction: () => void navigate(relativeUrl('/admin/tool/lp/editcompetency.php', { competencyframeworkid: frameworkid, pagecontextid, id: node.id })) },
         { id: 'move', label: s('move'), onAction: () => setMoving(node) },
         ...(node.sortorder > 0 ? [{ id: 'up', label: s('moveup'), onAction: () => up.mutate({ id: node.id }, { onSuccess: () => announceMove(node, node.sortorder) }) }] : []),
-        ...(node.sortorder < childrenOf(node.parentid).length - 1
+        ...(node.sortorder < siblingCount(node) - 1
           ? [{ id: 'down', label: s('movedown'), onAction: () => down.mutate({ id: node.id }, { onSuccess: () => announceMove(node, node.sortorder + 2) }) }]
           : []),
         { id: 'delete', label: s('delete'), onAction: () => void deleteNode(node) },
@@ -135,13 +133,13 @@ export function CompetenciesPage() {
             <h2 id="competency-tree-title">{s('competencytree')}</h2>
             <div className="competency-toolbar" role="search">
               <input type="search" aria-label={s('searchcompetencies')} placeholder={s('searchcompetencies')} value={text} onChange={(e) => setText(e.target.value)} />
-              <Button className="btn btn-secondary" onPress={() => setExpanded(parentIds(rows))}>
+              <Button className="btn btn-secondary" onPress={tree.expandAll}>
                 {s('expandall')}
               </Button>
-              <Button className="btn btn-secondary" onPress={() => setExpanded(new Set())}>
+              <Button className="btn btn-secondary" onPress={tree.collapseAll}>
                 {s('collapseall')}
               </Button>
-              {page.isFetching && <span className="spinner" aria-hidden="true" />}
+              {tree.isFetching && <span className="spinner" aria-hidden="true" />}
             </div>
             {rows.length === 0 && !search ? (
               <div className="empty-state">
@@ -153,15 +151,13 @@ export function CompetenciesPage() {
             ) : (
               <CompetencyTree
                 label={s('competencytree')}
-                roots={roots}
+                tree={tree}
                 selectionMode="single"
                 selectedKeys={selected ? [selected] : []}
                 onSelectionChange={(keys) => {
                   const [first] = [...keys];
                   setSelected(first === undefined ? 0 : Number(first));
                 }}
-                expandedKeys={shownExpanded}
-                onExpandedChange={setExpanded}
                 badge={(n) => (n.node.ruleoutcome !== 0 ? s('competencyrule') : '')}
                 empty={s('nomatchingcompetencies', search)}
               />
@@ -178,7 +174,7 @@ export function CompetenciesPage() {
                     <RowMenu label={s('actionsfor', node.shortname)} items={actions} />
                   </div>
                 )}
-                <CompetencyDetails key={node.id} node={node} children={childrenOf(node.id)} frameworkid={frameworkid} pagecontextid={pagecontextid} canmanage={data.canmanage} term={term(level).toLowerCase()} s={s} />
+                <CompetencyDetails key={node.id} node={node} frameworkid={frameworkid} pagecontextid={pagecontextid} canmanage={data.canmanage} term={term(level).toLowerCase()} s={s} />
               </>
             ) : (
               <p className="card muted">{s('selectcompetency')}</p>
@@ -186,7 +182,7 @@ export function CompetenciesPage() {
           </div>
         </div>
       )}
-      {moving && data && <MoveDialog node={moving} frameworkid={frameworkid} s={s} onMove={(parentid) => void move(moving, parentid)} onClose={() => setMoving(null)} />}
+      {moving && data && <MoveDialog node={moving} frameworkid={frameworkid} s={s} onMove={(destination) => void move(moving, destination)} onClose={() => setMoving(null)} />}
     </Page>
   );
 }

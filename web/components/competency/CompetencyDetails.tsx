@@ -21,9 +21,8 @@ import { useQueryClient } from '@tanstack/react-query';
 const OUTCOME_NAMES = ['outcome_none', 'outcome_evidence', 'outcome_complete', 'outcome_recommend'];
 
 /** The selected competency: its details, rule, related competencies (with the picker) and summary. */
-export function CompetencyDetails({ node, children, frameworkid, pagecontextid, canmanage, term, s }: {
+export function CompetencyDetails({ node, frameworkid, pagecontextid, canmanage, term, s }: {
   node: TreeNode;
-  children: TreeNode[];
   frameworkid: number;
   pagecontextid: number;
   canmanage: boolean;
@@ -111,7 +110,7 @@ export function CompetencyDetails({ node, children, frameworkid, pagecontextid, 
           )}
         </>
       )}
-      {dialog === 'rule' && c && <RuleDialog competency={c} children={children} s={s} onClose={() => setDialog(null)} />}
+      {dialog === 'rule' && c && <RuleDialog competency={c} s={s} onClose={() => setDialog(null)} />}
       {dialog === 'summary' && <SummaryDialog competencyid={node.id} s={s} onClose={() => setDialog(null)} />}
       {dialog === 'picker' && (
         <CompetencyPicker pagecontextid={pagecontextid} frameworkid={frameworkid} singleFramework disallowed={[node.id, ...relatedIds]} onAdd={(ids) => void addRelated(ids)} onClose={() => setDialog(null)} />

@@ -1,7 +1,6 @@
-import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, type Key } from 'react-aria-components';
-import { coreCompetencyListCompetencyFrameworks, toolLpDataForCompetenciesManagePage, type frameworkIncludesSchema } from '../../../api/competency';
+import { coreCompetencyListCompetencyFrameworks, type frameworkIncludesSchema } from '../../../api/competency';
 import type { z } from 'zod';
 import { Loading } from '../../app/Page';
 import { ModalDialog } from '../../platform/dialogs';
@@ -9,7 +8,7 @@ import { useWsQuery } from '../../platform/query';
 import { useStrings } from '../../platform/useStrings';
 import { CompetencyTree } from './CompetencyTree';
 import { COMPETENCY_STRINGS } from './strings';
-import { buildTree, parentIds } from './treeModel';
+import { useCompetencyTree } from './useCompetencyTree';
 
 interface PickerProps {
   /** The context whose frameworks are offered, with `includes` ('children' by default, 'parents' for course and template pickers, 'self' with context 1 for plans). */
@@ -31,12 +30,9 @@ export function CompetencyPicker({ pagecontextid, includes = 'children', framewo
   const [chosen, setChosen] = useState(frameworkid ?? 0);
   const current = chosen || frameworks.data?.[0]?.id || 0;
   const [search, setSearch] = useState('');
-  const tree = useWsQuery(toolLpDataForCompetenciesManagePage, { competencyframeworkid: current, search }, { enabled: current > 0, placeholderData: keepPreviousData });
+  // A new framework or search opens as it arrives again.
+  const tree = useCompetencyTree({ frameworkid: current, search, enabled: current > 0 });
   const [selected, setSelected] = useState<Set<Key>>(new Set());
-  const [expanded, setExpanded] = useState<Set<Key> | null>(null);
-  const rows = useMemo(() => tree.data?.competencies ?? [], [tree.data]);
-  const roots = useMemo(() => buildTree(rows), [rows]);
-  const shownExpanded = expanded ?? (search || rows.length < 20 ? parentIds(rows) : new Set<Key>());
   const allowed = [...selected].map(Number).filter((id) => !disallowed.includes(id));
 
   return (
@@ -68,7 +64,6 @@ export function CompetencyPicker({ pagecontextid, includes = 'children', framewo
               onChange={(e) => {
                 setChosen(Number(e.target.value));
                 setSelected(new Set());
-                setExpanded(null);
               }}
             >
               {(frameworks.data ?? []).map((f) => (
@@ -85,24 +80,19 @@ export function CompetencyPicker({ pagecontextid, includes = 'children', framewo
             id="picker-search"
             type="search"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setExpanded(null);
-            }}
+            onChange={(e) => setSearch(e.target.value)}
           />
         </div>
       </div>
-      {!tree.data ? (
+      {!tree.page ? (
         <Loading />
       ) : (
         <CompetencyTree
           label={s('competencypicker')}
-          roots={roots}
+          tree={tree}
           selectionMode="multiple"
           selectedKeys={selected}
           onSelectionChange={setSelected}
-          expandedKeys={shownExpanded}
-          onExpandedChange={setExpanded}
           disabledKeys={disallowed}
           badge={(n) => (disallowed.includes(n.id) ? s('notallowed') : '')}
           height="20rem"

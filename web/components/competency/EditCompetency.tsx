@@ -7,6 +7,7 @@ import {
   coreCompetencyReadCompetencyFramework,
   coreCompetencyUpdateCompetency,
   toolLpDataForCompetenciesManagePage,
+  toolLpListCompetencyTreeBranch,
 } from '../../../api/competency';
 import { Loading, Page } from '../../app/Page';
 import { AjaxError } from '../../platform/ajax';
@@ -38,8 +39,9 @@ export function EditCompetency() {
   const parent = useWsQuery(coreCompetencyReadCompetency, { id: parentid }, { enabled: parentid > 0 });
   const loaded = existing.data;
 
-  const create = useWsMutation(coreCompetencyCreateCompetency, [toolLpDataForCompetenciesManagePage], { quiet: true });
-  const update = useWsMutation(coreCompetencyUpdateCompetency, [toolLpDataForCompetenciesManagePage, coreCompetencyReadCompetency], { quiet: true });
+  // The tree's loaded branches are refreshed with its first load.
+  const create = useWsMutation(coreCompetencyCreateCompetency, [toolLpDataForCompetenciesManagePage, toolLpListCompetencyTreeBranch], { quiet: true });
+  const update = useWsMutation(coreCompetencyUpdateCompetency, [toolLpDataForCompetenciesManagePage, toolLpListCompetencyTreeBranch, coreCompetencyReadCompetency], { quiet: true });
   const back = relativeUrl('/admin/tool/lp/competencies.php', { competencyframeworkid: frameworkid, pagecontextid });
   const level = id ? (loaded?.path.split('/').filter(Boolean).length ?? 1) : parent.data ? parent.data.path.split('/').filter(Boolean).length + 1 : 1;
   const term = s(`taxonomy_${taxonomyAt(framework.data?.taxonomies ?? '', level)}`);

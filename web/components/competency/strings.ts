@@ -141,6 +141,7 @@ export const COMPETENCY_STRINGS = [
   'proficientvalues',
   'defaultvalue',
   'loading',
+  'branchfailed',
   'idnumbertaken',
   'invalidscale',
   'invalidscaleconfiguration',

@@ -1,3 +1,4 @@
+import type { Key } from 'react-aria-components';
 import type { TaxonomyTerm, TreeNode } from '../../../api/competency';
 import { TAXONOMY_TERMS } from '../../../api/competency';
 
@@ -26,9 +27,35 @@ export function buildTree(rows: readonly TreeNode[]): CompetencyNode[] {
   return roots;
 }
 
-/** The ids of every node that has children (to expand all). */
+/** The ids of every node whose children are loaded (to open what is there without loading more). */
 export function parentIds(rows: readonly TreeNode[]): Set<number> {
   return new Set(rows.filter((r) => r.parentid).map((r) => r.parentid));
+}
+
+/**
+ * The nodes a tree shows: the first load, then the children the first load left out of each node that
+ * is open or was loaded before (`loaded` answers those fetched), top down, so closing a node keeps what
+ * is below it. `wanted` lists those nodes: their branches are the ones to load and keep fresh.
+ */
+export function withBranches(first: readonly TreeNode[], open: ReadonlySet<Key>, loaded: (parentid: number) => readonly TreeNode[] | undefined): { rows: TreeNode[]; wanted: number[] } {
+  const rows = [...first];
+  const present = new Set(first.map((n) => n.id));
+  const firstHasChildren = parentIds(first);
+  const wanted: number[] = [];
+  // `rows` grows while it is walked, so loaded children are looked at in turn.
+  for (let i = 0; i < rows.length; i++) {
+    const node = rows[i]!;
+    if (node.childcount === 0 || firstHasChildren.has(node.id)) continue;
+    const children = loaded(node.id);
+    if (!children && !open.has(node.id)) continue;
+    wanted.push(node.id);
+    for (const child of children ?? []) {
+      if (present.has(child.id)) continue;
+      present.add(child.id);
+      rows.push(child);
+    }
+  }
+  return { rows, wanted };
 }
 
 /** The taxonomy term of a level from the framework's comma list ('competency' when unset). */
