@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 
 /**
  * Row types of every table. Times are Unix seconds; flags are 0/1 integers so both dialects agree.
@@ -1228,6 +1228,8 @@ export interface CompetencyTable {
   timecreated: Generated<number>;
   timemodified: Generated<number>;
   usermodified: Generated<number>;
+  /** Short name, id number and description lower-cased, newline-separated: what searches look in (the database fills it). */
+  searchtext: GeneratedAlways<string>;
 }
 
 /** One relation between two competencies of a framework, stored once with the smaller id first. */

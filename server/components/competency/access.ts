@@ -65,9 +65,14 @@ export async function managedFramework(ctx: CallContext, id: number) {
 
 /** Any of the columns contains the text in any case, with LIKE's wildcards in it taken literally. */
 export function containsText(columns: readonly string[], text: string) {
-  const pattern = `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(text);
   // Raw SQL for the ESCAPE clause, which Kysely's builder cannot say; both dialects accept it.
   return sql<boolean>`(${sql.join(columns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`), sql` or `)})`;
+}
+
+/** A LIKE pattern (escape '\\') for text contained anywhere, lower-cased. */
+export function containsPattern(text: string): string {
+  return `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** formatString for many short names: text without markup or entities comes out as it went in, so it skips the sanitiser. */

@@ -161,6 +161,11 @@ describe.each(testDialects)('core_competency on %s', (dialect) => {
     const found = await ok<Competency[]>(site, learner, 'core_competency_search_competencies', { searchtext: 'SPREADSHEET', competencyframeworkid: fw.id });
     expect(found.map((c) => c.idnumber)).toEqual(['TOP', 'MID']);
     expect(await ok<Competency[]>(site, learner, 'core_competency_search_competencies', { searchtext: '100%', competencyframeworkid: fw.id })).toEqual([]);
+    // The description is searched too, in any case, and text never matches across two fields.
+    await ok(site, manager, 'core_competency_update_competency', { competency: { id: top.id, shortname: 'TOP', description: 'Builds <b>Pivot</b> tables' } });
+    const byDescription = await ok<Competency[]>(site, learner, 'core_competency_search_competencies', { searchtext: 'pivot', competencyframeworkid: fw.id });
+    expect(byDescription.map((c) => c.idnumber)).toEqual(['TOP']);
+    expect(await ok<Competency[]>(site, learner, 'core_competency_search_competencies', { searchtext: 'formulas mid', competencyframeworkid: fw.id })).toEqual([]);
     const page = await ok<{ competencies: TreeNode[]; canmanage: boolean }>(site, learner, 'tool_lp_data_for_competencies_manage_page', { competencyframeworkid: fw.id, search: '' });
     expect(page.competencies.map((c) => c.idnumber)).toEqual(['TOP', 'OTHER', 'MID']);
     expect(page.competencies.map((c) => c.childcount)).toEqual([1, 0, 0]);

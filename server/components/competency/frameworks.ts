@@ -141,7 +141,8 @@ export async function duplicateFramework(ctx: CallContext, framework: FrameworkR
       const values = chunk.map((r) => {
         const parentid = r.parentid ? (map.get(r.parentid) ?? 0) : 0;
         const path = parentid ? `${newPath.get(parentid) ?? '/0/'}${parentid}/` : '/0/';
-        const { id: _cid, ...fields } = r;
+        // The id is the copy's own, and searchtext is the database's to fill.
+        const { id: _cid, searchtext: _search, ...fields } = r;
         return { ...fields, competencyframeworkid: copy.id, parentid, path, ruleoutcome: 0, ruletype: null, ruleconfig: null, timecreated: t, timemodified: t, usermodified: userid };
       });
       // RETURNING's order is not promised; the id number is unique in the framework, so match on it.

@@ -1,7 +1,7 @@
-import type { ExpressionBuilder, Kysely, ReferenceExpression } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type ReferenceExpression } from 'kysely';
 import { TREE_FIRST_LOAD_MAX, type TreeNode } from '../../../api/competency';
 import type { DB } from '../../db/schema';
-import { containsText, plainName } from './access';
+import { containsPattern, plainName } from './access';
 
 /**
  * How many '/' a path holds: 2 at the top level ('/0/'), one more per level below, so it orders
@@ -47,7 +47,8 @@ export async function matchingIds(db: Kysely<DB>, frameworkid: number, searchtex
     .selectFrom('competency')
     .select(['id', 'path'])
     .where('competencyframeworkid', '=', frameworkid)
-    .where(containsText(['shortname', 'idnumber', 'description'], text))
+    // searchtext holds short name, id number and description already lower-cased.
+    .where(sql<boolean>`searchtext like ${containsPattern(text)} escape '\\'`)
     .execute();
   const ids = new Set<number>();
   for (const m of matches) {
