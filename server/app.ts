@@ -47,7 +47,7 @@ export async function buildApp(platform: Platform, components: readonly Componen
 
   await app.register(cookie);
   await app.register(formbody);
-  await registerCompression(app);
+  if (platform.config.compression) await registerCompression(app);
   // The shell sets its own nonce-based content security policy per page; these are the other protective headers.
   await registerSecurityHeaders(app);
   const assets = join(platform.config.webDistDir, 'assets');

@@ -28,6 +28,8 @@ export interface Config {
   secureCookies: boolean;
   /** Server processes sharing the port (node cluster); 1 runs the server in this process. */
   workers: number;
+  /** Send answers over 2 KiB compressed to clients that accept it (off when a proxy in front compresses). */
+  compression: boolean;
   /**
    * Where uploaded files' contents are stored, by content hash. Default: `files/` next to the SQLite
    * file (`./data/files` with PostgreSQL); several processes must share this folder.
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: resolve(env.WEB_DIST_DIR || join(import.meta.dirname, '..', 'dist', 'web')),
     secureCookies: wwwroot.startsWith('https://'),
     workers: workers(env.WORKERS),
+    compression: flag(env.COMPRESSION, true),
     filesDir: resolve(env.FILES_DIR || defaultFilesDir(databaseUrl)),
   };
 }

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { createTestSite, type TestSite } from '../test/site';
 import { COMPRESSION_OPTIONS, acceptedEncoding } from './compression';
 
@@ -81,6 +82,18 @@ describe('answer compression', () => {
     });
     const json = JSON.parse(answer.body.toString('utf8')) as { error?: boolean; errorcode?: string };
     expect(json.errorcode).toBe('invalidjson');
+  });
+
+  it('sends everything as it is when COMPRESSION is off (a proxy in front compresses)', async () => {
+    const platform = { ...site.platform, config: { ...site.platform.config, compression: false } };
+    const app = await buildApp(platform, platform.components);
+    try {
+      const answer = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' }, payload: batch(400) });
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect((answer.json<Array<{ data: unknown[] }>>())[0]?.data).toHaveLength(400);
+    } finally {
+      await app.close();
+    }
   });
 
   it('reads Accept-Encoding as browsers and clients write it, weights and refusals included', () => {

@@ -85,7 +85,7 @@ async function handleBatch(
   const answer = batchJson(answered);
   if (publicCachedBatch(batch) && !results.some((r) => r.error)) answers.set(cacheKey, answer);
   const shared = soleSharedAnswer(answered);
-  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  const encoding = platform.config.compression ? acceptedEncoding(request.headers['accept-encoding']) : null;
   if (shared && encoding && answer.length >= COMPRESSION_OPTIONS.threshold) {
     const body = await compressedOnce(shared, answer, encoding);
     return reply.type(JSON_TYPE).header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding').send(body);
