@@ -1228,7 +1228,7 @@ export interface CompetencyTable {
   timecreated: Generated<number>;
   timemodified: Generated<number>;
   usermodified: Generated<number>;
-  /** Short name, id number and description lower-cased, newline-separated: what searches look in (the database fills it). */
+  /** Short name, id number and description lower-cased, newline-separated: what searches look in (the database fills it: a generated column on PostgreSQL, triggers on SQLite). */
   searchtext: GeneratedAlways<string>;
 }
 
