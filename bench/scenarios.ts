@@ -61,6 +61,18 @@ export interface Scenario {
   target?: { rps?: number; p50ms?: number; source: string };
 }
 
+/** The children of a competency (0: the top level) with their child counts: the manage page's first load and a branch's. */
+function treeBranch(db: Kysely<DB>, frameworkId: number, parentid: number) {
+  return db
+    .selectFrom('competency as c')
+    .select(['c.id', 'c.shortname', 'c.idnumber', 'c.parentid', 'c.path', 'c.sortorder', 'c.ruletype', 'c.ruleoutcome'])
+    .select((eb) => eb.selectFrom('competency as k').select((k) => k.fn.countAll().as('n')).whereRef('k.parentid', '=', 'c.id').as('childcount'))
+    .where('c.competencyframeworkid', '=', frameworkId)
+    .where('c.parentid', '=', parentid)
+    .orderBy('c.sortorder')
+    .execute();
+}
+
 /** What each scenario's baseline route runs before answering the recorded body (none: cached answers). */
 export const baselineQueries: Record<string, ((db: Kysely<DB>, ids: BenchIds) => Promise<unknown>) | undefined> = {
   strings: undefined,
@@ -129,24 +141,8 @@ export const baselineQueries: Record<string, ((db: Kysely<DB>, ids: BenchIds) =>
         .where('course', '=', ids.longCourseId)
         .execute(),
     ]),
-  competencies: (db, ids) =>
-    db
-      .selectFrom('competency as c')
-      .select(['c.id', 'c.shortname', 'c.idnumber', 'c.parentid', 'c.path', 'c.sortorder', 'c.ruletype', 'c.ruleoutcome'])
-      .select((eb) => eb.selectFrom('competency as k').select((k) => k.fn.countAll().as('n')).whereRef('k.parentid', '=', 'c.id').as('childcount'))
-      .where('c.competencyframeworkid', '=', ids.frameworkId)
-      .where('c.parentid', '=', 0)
-      .orderBy('c.sortorder')
-      .execute(),
-  competencybranch: (db, ids) =>
-    db
-      .selectFrom('competency as c')
-      .select(['c.id', 'c.shortname', 'c.idnumber', 'c.parentid', 'c.path', 'c.sortorder', 'c.ruletype', 'c.ruleoutcome'])
-      .select((eb) => eb.selectFrom('competency as k').select((k) => k.fn.countAll().as('n')).whereRef('k.parentid', '=', 'c.id').as('childcount'))
-      .where('c.competencyframeworkid', '=', ids.frameworkId)
-      .where('c.parentid', '=', ids.domainId)
-      .orderBy('c.sortorder')
-      .execute(),
+  competencies: (db, ids) => treeBranch(db, ids.frameworkId, 0),
+  competencybranch: (db, ids) => treeBranch(db, ids.frameworkId, ids.domainId),
   competencysearch: (db, ids) =>
     db
       .selectFrom('competency')

@@ -13,16 +13,13 @@ interface RawAnswer {
 }
 
 /** POSTs over a real socket and keeps the bytes as they came (node:http never inflates). */
-function post(port: number, path: string, body: string, acceptEncoding?: string): Promise<RawAnswer> {
+function post(port: number, path: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
     req.on('error', reject);
     req.end(body);
   });
@@ -46,7 +43,7 @@ describe('answer compression', () => {
 
   it('sends a large answer brotli-compressed to a client that accepts it, the same JSON once inflated', async () => {
     const plain = await post(port, path, batch(400));
-    const packed = await post(port, path, batch(400), 'gzip, deflate, br');
+    const packed = await post(port, path, batch(400), { 'accept-encoding': 'gzip, deflate, br' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(COMPRESSION_OPTIONS.threshold);
     expect(packed.headers['content-encoding']).toBe('br');
@@ -58,28 +55,20 @@ describe('answer compression', () => {
   });
 
   it('uses gzip for a client that accepts only gzip', async () => {
-    const packed = await post(port, path, batch(400), 'gzip');
+    const packed = await post(port, path, batch(400), { 'accept-encoding': 'gzip' });
     expect(packed.headers['content-encoding']).toBe('gzip');
     expect((JSON.parse(gunzipSync(packed.body).toString('utf8')) as Array<{ data: unknown[] }>)[0]?.data).toHaveLength(400);
   });
 
   it('sends a small answer as it is, even to a client that accepts compression', async () => {
-    const small = await post(port, path, batch(1), 'br');
+    const small = await post(port, path, batch(1), { 'accept-encoding': 'br' });
     expect(small.body.length).toBeLessThan(COMPRESSION_OPTIONS.threshold);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect((JSON.parse(small.body.toString('utf8')) as Array<{ error: boolean }>)[0]?.error).toBe(false);
   });
 
   it('does not inflate request bodies: a compressed batch is refused as bad JSON, not read', async () => {
-    const answer = await new Promise<RawAnswer>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on('error', reject);
-      req.end(Buffer.from([0x1f, 0x8b, 0x08, 0x00]));
-    });
+    const answer = await post(port, path, Buffer.from([0x1f, 0x8b, 0x08, 0x00]), { 'content-encoding': 'gzip' });
     const json = JSON.parse(answer.body.toString('utf8')) as { error?: boolean; errorcode?: string };
     expect(json.errorcode).toBe('invalidjson');
   });

@@ -512,10 +512,10 @@ const viewAssign = defineMethod(modAssignViewAssign, async (ctx, args) => {
   return { status: true, warnings: [] };
 });
 
-/** What every participant list says of a participant, details or not. */
 /** How long a grader's id list, once read, answers others opening the same list (ms). */
 const ID_LIST_KEEP_MS = 1_000;
 
+/** What every participant list says of a participant, details or not. */
 function participantBase(r: ParticipantSummary) {
   return {
     id: r.id,
